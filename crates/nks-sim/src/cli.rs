@@ -1,0 +1,121 @@
+//! The command line.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::{Config, Seed, DEMO_API_KEY};
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SeedArg {
+    Demo,
+    Empty,
+    Large,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+const AFTER_HELP: &str = r#"API
+  Every /v1 call needs `Authorization: Bearer <key>` (default key: nks-demo-key); missing or
+  unknown keys get 401. Paths and JSON shapes follow the API digest (NIRVANA_API.md §2-§4).
+  Errors: {"message": "<field path>: <reason>"} when one field is at fault, e.g.
+  "node_config.boot_volume.size: must be between 64 and 512", else {"message": "<reason>"}.
+  400 malformed JSON, missing required query parameter, bad cursor, limit outside 10-100;
+  401 bad key; 404 unknown or deleted resource; 409 "another operation is in progress on this
+  resource: <op id>"; 422 validation, quota and capacity refusals.
+  Mutations answer 202 with an Operation: pending (5% of the time), running, then done.
+  Durations at --time-scale 1: cluster create 20 min, update 1 min, delete 5 min; pool create
+  8 min, update/scale 2 min, delete 3 min; node delete 2 min.
+  Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
+  details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
+  deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.
+  Cost quotes use the price table (USD per month): compute_vcpu 8.7600, compute_memory_gb
+  1.1680, storage_abs_gb 0.1000, storage_nvme_gb 0.1500, nks_control_plane 73.0000; billing
+  summaries are included for nks-demo-key only.
+
+TEST CONTROL (/_sim, no auth, JSON)
+  POST   /_sim/faults   {"match": {"method": "GET", "path_prefix": "/v1/operations"},
+                         "count": 3, "fraction": 0.5, "action": {...}}   -> 201 {"id": "..."}
+         match/method/path_prefix optional (absent = every /v1 request, preflights excepted);
+         count = next N matching requests then expire; fraction = that share of matches
+         (deterministic); neither = until removed. Actions:
+           {"type": "status", "status": 429, "retry_after": "2", "retry_after_ms": "1500",
+            "message": "..."}      headers only when given, sent verbatim
+           {"type": "latency", "ms": 2000}          then serve normally
+           {"type": "drop"}                         close the connection, no response at all
+           {"type": "malformed"}                    200 application/json, invalid JSON body
+           {"type": "page_fail", "page": 3, "status": 500}   list requests serving page 3
+  GET    /_sim/faults              -> {"items": [fault, ...]}
+  DELETE /_sim/faults              clear all (204);  DELETE /_sim/faults/{id}  remove one
+  POST   /_sim/operations/next {"outcome": "failed"|"unknown", "kind": "nks_node_pool",
+         "unknown_ms": 30000}      the next created operation (of that kind) fails (resource
+                                   -> error) or sits in unknown that long, then done
+  GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{id}": n},
+                                       "by_path": {"GET /v1/operations/<id>": n}}
+  DELETE /_sim/requests            reset the counters
+  POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters
+  POST   /_sim/autoscaler {"on": true}      toggle the autoscaler
+  POST   /_sim/time-scale {"time_scale": 0.01}   for operations created from now on
+"#;
+
+/// Simulates the Nirvana Labs Cloud API (NKS) for console development and tests.
+#[derive(Debug, Parser)]
+#[command(name = "nks-sim", version, after_long_help = AFTER_HELP, after_help = "Run with --help for the API and test-control contract.")]
+pub struct Cli {
+    /// Address to listen on; port 0 picks a free port. The first stdout line is
+    /// `nks-sim listening on http://IP:PORT`.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Accepted API key (repeatable). Default: the documented demo key `nks-demo-key`.
+    #[arg(long = "api-key", value_name = "KEY")]
+    pub api_keys: Vec<String>,
+
+    /// Starting world: demo (one cluster edge-prod), empty (one free VPC), large (many pages).
+    #[arg(long, value_enum, default_value = "demo")]
+    pub seed: SeedArg,
+
+    /// Multiplier on every operation duration; 0.01 makes a 20-minute cluster create take 12 s.
+    #[arg(long, default_value_t = 1.0)]
+    pub time_scale: f64,
+
+    /// Serve static files from DIR for every path outside /v1 and /_sim, falling back to
+    /// DIR/index.html for unknown paths (index.html and config.json sent with no-cache).
+    #[arg(long, value_name = "DIR")]
+    pub dist: Option<PathBuf>,
+
+    /// Origin allowed to call the API from a browser (repeatable); others get no CORS headers.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origins: Vec<String>,
+
+    /// Let the simulated autoscaler move autoscaling clusters' pools by ±1 node now and then.
+    #[arg(long, value_enum, default_value = "off")]
+    pub autoscaler: Switch,
+}
+
+impl Cli {
+    pub fn into_config(self) -> Config {
+        Config {
+            listen: self.listen,
+            api_keys: if self.api_keys.is_empty() {
+                vec![DEMO_API_KEY.to_string()]
+            } else {
+                self.api_keys
+            },
+            seed: match self.seed {
+                SeedArg::Demo => Seed::Demo,
+                SeedArg::Empty => Seed::Empty,
+                SeedArg::Large => Seed::Large,
+            },
+            time_scale: self.time_scale,
+            dist: self.dist,
+            allow_origins: self.allow_origins,
+            autoscaler: matches!(self.autoscaler, Switch::On),
+        }
+    }
+}

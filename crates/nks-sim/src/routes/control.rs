@@ -1,0 +1,169 @@
+//! `/_sim`: the test-control API (no auth, JSON). The contract is documented in `--help`
+//! and in `faults.rs`; tests in this crate and the console's end-to-end suite rely on it.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{json, no_content, Reply};
+use crate::error::ApiError;
+use crate::faults::FaultSpec;
+use crate::model::OpKind;
+use crate::state::{fresh_world, lock, AppState};
+use crate::world::{NextOutcome, Outcome, Seed};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/_sim/faults",
+            post(add_fault).get(list_faults).delete(clear_faults),
+        )
+        .route("/_sim/faults/{id}", delete(remove_fault))
+        .route("/_sim/operations/next", post(next_operation))
+        .route("/_sim/requests", get(requests).delete(reset_requests))
+        .route("/_sim/reset", post(reset))
+        .route("/_sim/autoscaler", post(autoscaler))
+        .route("/_sim/time-scale", post(time_scale))
+}
+
+/// Control bodies are small and typed; serde's own message is precise enough here.
+fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    let text = if body.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        &body[..]
+    };
+    serde_json::from_slice(text)
+        .map_err(|e| ApiError::bad_request(format!("invalid control body: {e}")))
+}
+
+async fn add_fault(State(s): State<AppState>, body: Bytes) -> Reply {
+    let spec: FaultSpec = parse(&body)?;
+    let id = lock(&s.faults).add(spec).map_err(ApiError::bad_request)?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+async fn list_faults(State(s): State<AppState>) -> Reply {
+    Ok(json(&json!({ "items": lock(&s.faults).list() })))
+}
+
+async fn clear_faults(State(s): State<AppState>) -> Reply {
+    lock(&s.faults).clear();
+    Ok(no_content())
+}
+
+async fn remove_fault(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
+    if lock(&s.faults).remove(&id) {
+        Ok(no_content())
+    } else {
+        Err(ApiError::not_found("fault"))
+    }
+}
+
+#[derive(Deserialize)]
+struct NextBody {
+    outcome: Outcome,
+    kind: Option<String>,
+    unknown_ms: Option<i64>,
+}
+
+async fn next_operation(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: NextBody = parse(&body)?;
+    let kind = match b.kind.as_deref() {
+        None => None,
+        Some(k) => Some(OpKind::parse(k).ok_or_else(|| {
+            ApiError::bad_request("kind: must be one of nks_cluster, nks_node_pool, nks_node")
+        })?),
+    };
+    let next = NextOutcome {
+        outcome: b.outcome,
+        kind,
+        unknown_ms: b
+            .unknown_ms
+            .unwrap_or(crate::world::DEFAULT_UNKNOWN_MS)
+            .max(0),
+    };
+    let mut w = s.world();
+    w.next_outcomes.push(next.clone());
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "queued": next, "pending": w.next_outcomes.len() })),
+    )
+        .into_response())
+}
+
+async fn requests(State(s): State<AppState>) -> Reply {
+    Ok(json(&*lock(&s.counters)))
+}
+
+async fn reset_requests(State(s): State<AppState>) -> Reply {
+    *lock(&s.counters) = Default::default();
+    Ok(no_content())
+}
+
+#[derive(Deserialize)]
+struct ResetBody {
+    seed: Option<String>,
+    time_scale: Option<f64>,
+    autoscaler: Option<bool>,
+}
+
+fn check_time_scale(ts: f64) -> Result<f64, ApiError> {
+    if ts.is_finite() && (0.0..=1000.0).contains(&ts) {
+        Ok(ts)
+    } else {
+        Err(ApiError::bad_request(
+            "time_scale: must be a number between 0 and 1000",
+        ))
+    }
+}
+
+/// Back to a freshly seeded world, no faults, zeroed counters; time scale and autoscaler
+/// return to their command-line values unless the body says otherwise.
+async fn reset(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: ResetBody = parse(&body)?;
+    let seed = match b.seed.as_deref() {
+        None => s.settings.seed,
+        Some(name) => Seed::parse(name)
+            .ok_or_else(|| ApiError::bad_request("seed: must be one of demo, empty, large"))?,
+    };
+    let ts = check_time_scale(b.time_scale.unwrap_or(s.settings.time_scale))?;
+    let autoscaler = b.autoscaler.unwrap_or(s.settings.autoscaler);
+    s.replace_world(fresh_world(seed, ts, autoscaler));
+    lock(&s.faults).clear();
+    *lock(&s.counters) = Default::default();
+    Ok(json(
+        &json!({ "seed": seed.as_str(), "time_scale": ts, "autoscaler": autoscaler }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct AutoscalerBody {
+    on: bool,
+}
+
+async fn autoscaler(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: AutoscalerBody = parse(&body)?;
+    let mut w = s.world();
+    w.autoscaler.set(b.on);
+    Ok(json(
+        &json!({ "on": b.on, "period_ms": w.autoscaler_period_ms() }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct TimeScaleBody {
+    time_scale: Value,
+}
+
+async fn time_scale(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: TimeScaleBody = parse(&body)?;
+    let ts = check_time_scale(b.time_scale.as_f64().unwrap_or(f64::NAN))?;
+    s.world().time_scale = ts;
+    Ok(json(&json!({ "time_scale": ts })))
+}

@@ -1,0 +1,257 @@
+//! HTTP routes, split by area: catalogue reads, clusters, pools and nodes, operations, and the
+//! `/_sim` control API. Handlers parse, call the world, and shape the answer; rules live in
+//! `validate` and `world`.
+
+mod catalog;
+mod clusters;
+mod control;
+mod operations;
+mod pools;
+
+use axum::body::Bytes;
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::error::{ApiError, ApiResult};
+use crate::model::Operation;
+use crate::pagination::{self, QueryParams};
+use crate::state::AppState;
+
+/// Route templates as reported by `GET /_sim/requests` (`by_route`), static segments first so
+/// `/v1/nks/clusters/availability` is not mistaken for a cluster id.
+const TEMPLATES: &[&str] = &[
+    "/v1/user",
+    "/v1/projects",
+    "/v1/projects/{id}",
+    "/v1/networking/vpcs",
+    "/v1/networking/vpcs/{id}",
+    "/v1/regions",
+    "/v1/regions/{name}",
+    "/v1/instance_types",
+    "/v1/instance_types/{region}/{name}",
+    "/v1/quotas",
+    "/v1/quotas/{region}",
+    "/v1/nks/kubernetes_versions",
+    "/v1/nks/clusters",
+    "/v1/nks/clusters/availability",
+    "/v1/nks/clusters/cost",
+    "/v1/nks/clusters/{id}",
+    "/v1/nks/clusters/{id}/availability",
+    "/v1/nks/clusters/{id}/cost",
+    "/v1/nks/clusters/{id}/kubeconfig",
+    "/v1/nks/clusters/{cluster_id}/pools",
+    "/v1/nks/clusters/{cluster_id}/pools/availability",
+    "/v1/nks/clusters/{cluster_id}/pools/cost",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/availability",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/cost",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes/{node_id}",
+    "/v1/operations",
+    "/v1/operations/{id}",
+];
+
+const LISTS: &[&str] = &[
+    "/v1/projects",
+    "/v1/networking/vpcs",
+    "/v1/regions",
+    "/v1/instance_types",
+    "/v1/quotas",
+    "/v1/nks/kubernetes_versions",
+    "/v1/nks/clusters",
+    "/v1/nks/clusters/{cluster_id}/pools",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes",
+    "/v1/operations",
+];
+
+fn matches(template: &str, path: &str) -> bool {
+    let mut t = template.split('/');
+    let mut p = path.split('/');
+    loop {
+        match (t.next(), p.next()) {
+            (None, None) => return true,
+            (Some(ts), Some(ps)) => {
+                let is_param = ts.starts_with('{');
+                if (is_param && ps.is_empty()) || (!is_param && ts != ps) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// The route template a `/v1` path belongs to, e.g. `/v1/operations/{id}`.
+pub fn template(path: &str) -> Option<&'static str> {
+    // A static segment beats a parameter: try templates whose matching segments are literal
+    // first by picking the candidate with the most literal segments.
+    TEMPLATES
+        .iter()
+        .filter(|t| matches(t, path))
+        .max_by_key(|t| t.split('/').filter(|s| !s.starts_with('{')).count())
+        .copied()
+}
+
+pub fn is_list(path: &str) -> bool {
+    template(path).is_some_and(|t| LISTS.contains(&t))
+}
+
+pub fn router(state: AppState) -> Router {
+    const CLUSTER: &str = "/v1/nks/clusters/{cluster_id}";
+    const POOL: &str = "/v1/nks/clusters/{cluster_id}/pools/{pool_id}";
+    Router::new()
+        .route("/v1/user", get(catalog::user))
+        .route("/v1/projects", get(catalog::projects))
+        .route("/v1/projects/{id}", get(catalog::project))
+        .route("/v1/networking/vpcs", get(catalog::vpcs))
+        .route("/v1/networking/vpcs/{id}", get(catalog::vpc))
+        .route("/v1/regions", get(catalog::regions))
+        .route("/v1/regions/{name}", get(catalog::region))
+        .route("/v1/instance_types", get(catalog::instance_types))
+        .route(
+            "/v1/instance_types/{region}/{name}",
+            get(catalog::instance_type),
+        )
+        .route("/v1/quotas", get(catalog::quotas))
+        .route("/v1/quotas/{region}", get(catalog::quota))
+        .route("/v1/nks/kubernetes_versions", get(catalog::versions))
+        .route(
+            "/v1/nks/clusters",
+            post(clusters::create).get(clusters::list),
+        )
+        .route(
+            "/v1/nks/clusters/availability",
+            post(clusters::availability_create),
+        )
+        .route("/v1/nks/clusters/cost", post(clusters::cost_create))
+        .route(
+            CLUSTER,
+            get(clusters::read)
+                .patch(clusters::update)
+                .delete(clusters::delete),
+        )
+        .route(
+            &format!("{CLUSTER}/availability"),
+            patch(clusters::availability_update),
+        )
+        .route(&format!("{CLUSTER}/cost"), patch(clusters::cost_update))
+        .route(&format!("{CLUSTER}/kubeconfig"), get(clusters::kubeconfig))
+        .route(
+            &format!("{CLUSTER}/pools"),
+            post(pools::create).get(pools::list),
+        )
+        .route(
+            &format!("{CLUSTER}/pools/availability"),
+            post(pools::availability_create),
+        )
+        .route(&format!("{CLUSTER}/pools/cost"), post(pools::cost_create))
+        .route(
+            POOL,
+            get(pools::read).patch(pools::update).delete(pools::delete),
+        )
+        .route(
+            &format!("{POOL}/availability"),
+            patch(pools::availability_update),
+        )
+        .route(&format!("{POOL}/cost"), patch(pools::cost_update))
+        .route(&format!("{POOL}/nodes"), get(pools::nodes))
+        .route(
+            &format!("{POOL}/nodes/{{node_id}}"),
+            get(pools::node).delete(pools::delete_node),
+        )
+        .route("/v1/operations", get(operations::list))
+        .route("/v1/operations/{id}", get(operations::read))
+        .merge(control::routes())
+        .fallback(fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+}
+
+async fn fallback(State(state): State<AppState>, req: Request) -> Response {
+    let path = req.uri().path().to_string();
+    let api = path.starts_with("/v1/") || path == "/v1" || path.starts_with("/_sim");
+    match (&state.settings.dist, api) {
+        (Some(dir), false) => crate::static_files::serve(dir, &path).await,
+        _ => ApiError::not_found("route").into_response(),
+    }
+}
+
+async fn method_not_allowed() -> Response {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed on this route",
+    )
+    .into_response()
+}
+
+// ---- helpers shared by the handlers ----------------------------------------------------
+
+pub(crate) fn json<T: Serialize>(value: &T) -> Response {
+    Json(value).into_response()
+}
+
+pub(crate) fn accepted(op: Operation) -> Response {
+    (StatusCode::ACCEPTED, Json(op)).into_response()
+}
+
+pub(crate) fn no_content() -> Response {
+    StatusCode::NO_CONTENT.into_response()
+}
+
+pub(crate) fn body_object(body: &Bytes) -> ApiResult<Map<String, Value>> {
+    crate::validate::parse_object(body)
+}
+
+/// One page of an already filtered and ordered list.
+pub(crate) fn page<T: Serialize>(uri: &Uri, items: Vec<T>) -> ApiResult<Response> {
+    let query = QueryParams::parse(uri.query());
+    let page = pagination::parse_page(uri.path(), &query)?;
+    Ok(json(&pagination::paginate(items, &page)))
+}
+
+pub(crate) fn query(uri: &Uri) -> QueryParams {
+    QueryParams::parse(uri.query())
+}
+
+/// The caller may see billing summaries in cost quotes: the simulator grants that to the
+/// documented demo key only, so the "summaries omitted" branch can be exercised with any
+/// other key.
+pub(crate) fn may_view_billing(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .is_some_and(|(_, key)| key.trim() == crate::seed::DEMO_API_KEY)
+}
+
+pub(crate) type Reply = Result<Response, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_prefer_static_segments() {
+        assert_eq!(
+            template("/v1/nks/clusters/availability"),
+            Some("/v1/nks/clusters/availability")
+        );
+        assert_eq!(
+            template("/v1/nks/clusters/abc"),
+            Some("/v1/nks/clusters/{id}")
+        );
+        assert_eq!(template("/v1/operations/9d8c"), Some("/v1/operations/{id}"));
+        assert_eq!(
+            template("/v1/nks/clusters/a/pools/cost"),
+            Some("/v1/nks/clusters/{cluster_id}/pools/cost")
+        );
+        assert!(is_list("/v1/nks/clusters/a/pools/b/nodes"));
+        assert!(!is_list("/v1/nks/clusters/a"));
+        assert_eq!(template("/v1/nope"), None);
+    }
+}

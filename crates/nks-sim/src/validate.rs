@@ -1,0 +1,424 @@
+//! Request-body rules that need nothing but the body: JSON shape, required fields, types,
+//! ranges, label and taint syntax (digest §2.4, §5.2). Rules that need the world (does the
+//! project exist, is the VPC free, is there quota) live in `world::checks`.
+//!
+//! Bodies are read as `serde_json::Value` and walked by hand rather than derived, so a wrong
+//! type is reported with the field's path (`node_config.boot_volume.size: must be an integer`)
+//! instead of serde's line/column text, unknown fields are ignored for free, and no input can
+//! panic the parser. Immutable fields sent to an update (`kubernetes_version`, `node_config`,
+//! …) are never looked at: the real API accepts and silently ignores them.
+//!
+//! Rules the API reference leaves open and the simulator fixes:
+//! - `name`: non-empty after trimming, at most 63 characters, no control characters;
+//!   pool names are also unique within their cluster (checked against the world).
+//! - `tags`: each a non-empty string of at most 63 characters.
+//! - `node_count` omitted on pool create: 1.
+//! - `boot_volume.type` is case-sensitive (`nvme` | `abs`).
+
+use serde_json::{Map, Value};
+
+use crate::error::{ApiError, ApiResult};
+use crate::model::{BootVolume, NodeConfig, VolumeType};
+
+pub const NAME_MAX_CHARS: usize = 63;
+pub const NODE_COUNT_MIN: i64 = 0;
+pub const NODE_COUNT_MAX: i64 = 100;
+pub const BOOT_SIZE_MIN: i64 = 64;
+pub const BOOT_SIZE_MAX: i64 = 512;
+pub const DEFAULT_NODE_COUNT: i64 = 1;
+pub const TAINT_EFFECTS: [&str; 3] = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
+const RESERVED_LABEL_PREFIXES: [&str; 3] = ["kubernetes.io", "k8s.io", "nirvanalabs.io"];
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClusterCreate {
+    pub name: String,
+    pub project_id: String,
+    pub region: String,
+    pub vpc_id: String,
+    pub kubernetes_version: String,
+    pub autoscaling: bool,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClusterUpdate {
+    pub name: Option<String>,
+    pub autoscaling: Option<bool>,
+    pub tags: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoolCreate {
+    pub name: String,
+    pub node_count: i64,
+    pub node_config: NodeConfig,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PoolUpdate {
+    pub name: Option<String>,
+    pub node_count: Option<i64>,
+    pub tags: Option<Vec<String>>,
+}
+
+/// Malformed JSON and non-object bodies are the client's syntax error: 400, not 422.
+pub fn parse_object(body: &[u8]) -> ApiResult<Map<String, Value>> {
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(ApiError::bad_request("request body must be a JSON object")),
+        Err(e) => Err(ApiError::bad_request(format!(
+            "request body is not valid JSON: {e}"
+        ))),
+    }
+}
+
+fn join(prefix: &str, key: &str) -> String {
+    if prefix.is_empty() {
+        key.to_string()
+    } else {
+        format!("{prefix}.{key}")
+    }
+}
+
+/// `null` counts as absent: the TS SDK sends `null` for cleared optionals.
+fn get<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    obj.get(key).filter(|v| !v.is_null())
+}
+
+fn req<'a>(obj: &'a Map<String, Value>, prefix: &str, key: &str) -> ApiResult<&'a Value> {
+    get(obj, key).ok_or_else(|| ApiError::field(join(prefix, key), "is required"))
+}
+
+fn as_str<'a>(v: &'a Value, path: &str) -> ApiResult<&'a str> {
+    v.as_str()
+        .ok_or_else(|| ApiError::field(path, "must be a string"))
+}
+
+fn req_str<'a>(obj: &'a Map<String, Value>, prefix: &str, key: &str) -> ApiResult<&'a str> {
+    as_str(req(obj, prefix, key)?, &join(prefix, key))
+}
+
+fn as_bool(v: &Value, path: &str) -> ApiResult<bool> {
+    v.as_bool()
+        .ok_or_else(|| ApiError::field(path, "must be a boolean"))
+}
+
+/// Integers only: `3.0`, `"3"` and numbers beyond i64 are refused rather than coerced.
+fn as_int(v: &Value, path: &str) -> ApiResult<i64> {
+    match v {
+        Value::Number(n) => n.as_i64().ok_or_else(|| match n.as_u64() {
+            Some(_) => ApiError::field(path, "is out of range"),
+            None => ApiError::field(path, "must be an integer"),
+        }),
+        _ => Err(ApiError::field(path, "must be an integer")),
+    }
+}
+
+fn as_obj<'a>(v: &'a Value, path: &str) -> ApiResult<&'a Map<String, Value>> {
+    v.as_object()
+        .ok_or_else(|| ApiError::field(path, "must be an object"))
+}
+
+fn as_str_array(v: &Value, path: &str) -> ApiResult<Vec<String>> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| ApiError::field(path, "must be an array of strings"))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| as_str(item, &format!("{path}[{i}]")).map(str::to_string))
+        .collect()
+}
+
+fn ranged(value: i64, path: &str, min: i64, max: i64) -> ApiResult<i64> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(ApiError::field(
+            path,
+            format!("must be between {min} and {max}"),
+        ))
+    }
+}
+
+pub fn check_name(name: &str, path: &str) -> ApiResult<String> {
+    if name.trim().is_empty() {
+        return Err(ApiError::field(path, "must not be empty"));
+    }
+    if name.chars().count() > NAME_MAX_CHARS {
+        return Err(ApiError::field(
+            path,
+            format!("must be at most {NAME_MAX_CHARS} characters"),
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::field(path, "must not contain control characters"));
+    }
+    Ok(name.to_string())
+}
+
+fn check_tags(v: &Value, path: &str) -> ApiResult<Vec<String>> {
+    let tags = as_str_array(v, path)?;
+    for (i, tag) in tags.iter().enumerate() {
+        let p = format!("{path}[{i}]");
+        if tag.trim().is_empty() {
+            return Err(ApiError::field(p, "must not be empty"));
+        }
+        if tag.chars().count() > NAME_MAX_CHARS {
+            return Err(ApiError::field(
+                p,
+                format!("must be at most {NAME_MAX_CHARS} characters"),
+            ));
+        }
+    }
+    Ok(tags)
+}
+
+fn opt_tags(obj: &Map<String, Value>) -> ApiResult<Option<Vec<String>>> {
+    get(obj, "tags").map(|v| check_tags(v, "tags")).transpose()
+}
+
+/// The digest's reserved-prefix rule, `^(kubernetes\.io|k8s\.io|nirvanalabs\.io)(/|$)`:
+/// `kubernetes.io/arch` and `k8s.io` are reserved, `node.kubernetes.io/x` and `k8s.iox` are not.
+pub fn reserved_label_key(key: &str) -> Option<&'static str> {
+    RESERVED_LABEL_PREFIXES.into_iter().find(|prefix| {
+        key.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+pub fn check_label(label: &str, path: &str) -> ApiResult<()> {
+    let Some((key, _value)) = label.split_once('=') else {
+        return Err(ApiError::field(path, "must be key=value"));
+    };
+    if key.trim().is_empty() {
+        return Err(ApiError::field(
+            path,
+            "must be key=value with a non-empty key",
+        ));
+    }
+    if label.chars().any(char::is_control) {
+        return Err(ApiError::field(path, "must not contain control characters"));
+    }
+    if let Some(prefix) = reserved_label_key(key) {
+        return Err(ApiError::field(
+            path,
+            format!("label keys under {prefix} are reserved"),
+        ));
+    }
+    Ok(())
+}
+
+/// Taints are `key=value:Effect`; the API also renders `key=:Effect` and `key:Effect` when the
+/// value is empty, so those are accepted too. The effect follows the last colon because values
+/// may not contain one but keys with a `/` prefix are common.
+pub fn check_taint(taint: &str, path: &str) -> ApiResult<()> {
+    let Some((key_value, effect)) = taint.rsplit_once(':') else {
+        return Err(ApiError::field(path, "must be key=value:Effect"));
+    };
+    let key = key_value.split_once('=').map_or(key_value, |(k, _)| k);
+    if key.trim().is_empty() {
+        return Err(ApiError::field(
+            path,
+            "must be key=value:Effect with a non-empty key",
+        ));
+    }
+    if taint.chars().any(char::is_control) {
+        return Err(ApiError::field(path, "must not contain control characters"));
+    }
+    if !TAINT_EFFECTS.contains(&effect) {
+        return Err(ApiError::field(
+            path,
+            format!("effect must be one of {}", TAINT_EFFECTS.join(", ")),
+        ));
+    }
+    Ok(())
+}
+
+pub fn cluster_create(obj: &Map<String, Value>) -> ApiResult<ClusterCreate> {
+    let name = check_name(req_str(obj, "", "name")?, "name")?;
+    let project_id = req_str(obj, "", "project_id")?.to_string();
+    let region = req_str(obj, "", "region")?.to_string();
+    if region != crate::model::REGION {
+        return Err(ApiError::field("region", "must be us-sva-2"));
+    }
+    let vpc_id = req_str(obj, "", "vpc_id")?.to_string();
+    let kubernetes_version = req_str(obj, "", "kubernetes_version")?.to_string();
+    let autoscaling = as_bool(req(obj, "", "autoscaling")?, "autoscaling")?;
+    let tags = opt_tags(obj)?.unwrap_or_default();
+    Ok(ClusterCreate {
+        name,
+        project_id,
+        region,
+        vpc_id,
+        kubernetes_version,
+        autoscaling,
+        tags,
+    })
+}
+
+pub fn cluster_update(obj: &Map<String, Value>) -> ApiResult<ClusterUpdate> {
+    Ok(ClusterUpdate {
+        name: get(obj, "name")
+            .map(|v| as_str(v, "name").and_then(|n| check_name(n, "name")))
+            .transpose()?,
+        autoscaling: get(obj, "autoscaling")
+            .map(|v| as_bool(v, "autoscaling"))
+            .transpose()?,
+        tags: opt_tags(obj)?,
+    })
+}
+
+fn node_count(v: &Value) -> ApiResult<i64> {
+    ranged(
+        as_int(v, "node_count")?,
+        "node_count",
+        NODE_COUNT_MIN,
+        NODE_COUNT_MAX,
+    )
+}
+
+fn node_config(v: &Value) -> ApiResult<NodeConfig> {
+    const P: &str = "node_config";
+    let cfg = as_obj(v, P)?;
+    let instance_type = req_str(cfg, P, "instance_type")?.to_string();
+    if instance_type.trim().is_empty() {
+        return Err(ApiError::field(
+            "node_config.instance_type",
+            "must not be empty",
+        ));
+    }
+    let boot = as_obj(req(cfg, P, "boot_volume")?, "node_config.boot_volume")?;
+    const B: &str = "node_config.boot_volume";
+    let size = ranged(
+        as_int(req(boot, B, "size")?, "node_config.boot_volume.size")?,
+        "node_config.boot_volume.size",
+        BOOT_SIZE_MIN,
+        BOOT_SIZE_MAX,
+    )?;
+    let kind = match req_str(boot, B, "type")? {
+        "nvme" => VolumeType::Nvme,
+        "abs" => VolumeType::Abs,
+        _ => {
+            return Err(ApiError::field(
+                "node_config.boot_volume.type",
+                "must be one of nvme, abs",
+            ))
+        }
+    };
+    let labels = match get(cfg, "labels") {
+        Some(v) => as_str_array(v, "node_config.labels")?,
+        None => Vec::new(),
+    };
+    for (i, label) in labels.iter().enumerate() {
+        check_label(label, &format!("node_config.labels[{i}]"))?;
+    }
+    let taints = match get(cfg, "taints") {
+        Some(v) => as_str_array(v, "node_config.taints")?,
+        None => Vec::new(),
+    };
+    for (i, taint) in taints.iter().enumerate() {
+        check_taint(taint, &format!("node_config.taints[{i}]"))?;
+    }
+    Ok(NodeConfig {
+        instance_type,
+        boot_volume: BootVolume { size, kind },
+        labels,
+        taints,
+    })
+}
+
+pub fn pool_create(obj: &Map<String, Value>) -> ApiResult<PoolCreate> {
+    let name = check_name(req_str(obj, "", "name")?, "name")?;
+    let node_count = get(obj, "node_count")
+        .map(node_count)
+        .transpose()?
+        .unwrap_or(DEFAULT_NODE_COUNT);
+    let node_config = node_config(req(obj, "", "node_config")?)?;
+    let tags = opt_tags(obj)?.unwrap_or_default();
+    Ok(PoolCreate {
+        name,
+        node_count,
+        node_config,
+        tags,
+    })
+}
+
+pub fn pool_update(obj: &Map<String, Value>) -> ApiResult<PoolUpdate> {
+    Ok(PoolUpdate {
+        name: get(obj, "name")
+            .map(|v| as_str(v, "name").and_then(|n| check_name(n, "name")))
+            .transpose()?,
+        node_count: get(obj, "node_count").map(node_count).transpose()?,
+        tags: opt_tags(obj)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn obj(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn reserved_label_prefixes_follow_the_digest_regex() {
+        assert_eq!(
+            reserved_label_key("kubernetes.io/arch"),
+            Some("kubernetes.io")
+        );
+        assert_eq!(reserved_label_key("k8s.io"), Some("k8s.io"));
+        assert_eq!(
+            reserved_label_key("nirvanalabs.io/pool"),
+            Some("nirvanalabs.io")
+        );
+        assert_eq!(reserved_label_key("node.kubernetes.io/x"), None);
+        assert_eq!(reserved_label_key("k8s.iox"), None);
+    }
+
+    #[test]
+    fn taints_accept_the_three_rendered_forms() {
+        for ok in [
+            "a=b:NoSchedule",
+            "a=:NoExecute",
+            "a:PreferNoSchedule",
+            "x/y=z:NoSchedule",
+        ] {
+            assert!(check_taint(ok, "t").is_ok(), "{ok}");
+        }
+        for bad in ["a=b", "=b:NoSchedule", ":NoSchedule", "a=b:Sometimes", ""] {
+            assert!(check_taint(bad, "t").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn wrong_types_name_the_field() {
+        let e = pool_create(&obj(
+            json!({"name": "p", "node_count": "3", "node_config": {}}),
+        ))
+        .expect_err("must fail");
+        assert_eq!(e.message, "node_count: must be an integer");
+        let e = pool_create(&obj(
+            json!({"name": "p", "node_config": {"instance_type": "n1-standard-2",
+            "boot_volume": {"size": 1e300, "type": "abs"}}}),
+        ))
+        .expect_err("must fail");
+        assert_eq!(
+            e.message,
+            "node_config.boot_volume.size: must be an integer"
+        );
+    }
+
+    #[test]
+    fn omitted_node_count_defaults_to_one() {
+        let p = pool_create(&obj(
+            json!({"name": "p", "node_config": {"instance_type": "n1-standard-2",
+            "boot_volume": {"size": 64, "type": "nvme"}}}),
+        ))
+        .expect("valid");
+        assert_eq!(p.node_count, 1);
+    }
+}

@@ -1,0 +1,13 @@
+//! Integration tests over real loopback HTTP against an in-process simulator.
+
+mod autoscaler;
+mod catalog;
+mod clusters;
+mod common;
+mod control;
+mod cors_static;
+mod faults;
+mod fuzz;
+mod pagination;
+mod pools;
+mod validation;

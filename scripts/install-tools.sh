@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs what the console needs to build and test, skipping whatever is already
+# present at the right version. Safe to run again and again (CI runs it every time).
+# Recipe and pitfalls: shared/TOOLCHAIN.md. Only registries are used: crates.io,
+# npm, Debian.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must equal the wasm-bindgen crate in Cargo.lock exactly.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)
+: "${WASM_BINDGEN_VERSION:?wasm-bindgen not found in Cargo.lock}"
+
+log() { printf '[install] %s\n' "$*"; }
+
+need_root_apt=()
+command -v chromium >/dev/null 2>&1 || need_root_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_root_apt+=(chromium-driver)
+if [ ${#need_root_apt[@]} -gt 0 ]; then
+  log "apt: ${need_root_apt[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_root_apt[@]}" >/dev/null
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "rustup: wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  log "cargo install trunk $TRUNK_VERSION (several minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked --quiet
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  # No --locked: the CLI's lock asks for a webpki-roots release the registry lacks.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force --quiet
+fi
+
+# wasm-opt (binaryen from npm: Debian's is too old) and the end-to-end driver.
+if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -d tools/node_modules/playwright-core ] \
+   || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
+  log "npm ci (binaryen, playwright-core, axe-core)"
+  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+fi
+log "tools ready"

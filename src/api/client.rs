@@ -1,0 +1,520 @@
+//! The one place that speaks HTTP: URLs, the `Authorization` header, retries,
+//! decoding and error classification all happen here and nowhere else.
+//!
+//! The API key lives in a signal owned by the session; it is read at send time,
+//! put only in the `Authorization` header, and only ever sent to the configured
+//! base URL. It never appears in a URL, an error or a log line.
+
+use std::sync::Arc;
+
+use gloo_net::http::{Method, RequestBuilder, Response};
+use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::types::*;
+use crate::rules::backoff;
+use crate::rules::outcome::ApiError;
+
+/// Runtime configuration, read from `config.json` beside `index.html`, so one
+/// build serves many deployments.
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Where the API lives: `""` for the page's own origin, a path such as
+    /// `/nks-api` for a same-origin proxy, or an absolute `https://…` URL.
+    pub api_base_url: String,
+}
+
+/// Reads `config.json`. This is not an API call (no key is sent), but it is
+/// HTTP, so it lives here with the rest.
+pub async fn load_config() -> Result<Config, String> {
+    let response = gloo_net::http::Request::get("config.json")
+        .header("Cache-Control", "no-cache")
+        .send()
+        .await
+        .map_err(|e| format!("config.json could not be fetched: {e}"))?;
+    if !response.ok() {
+        return Err(format!(
+            "config.json answered {} {}",
+            response.status(),
+            response.status_text()
+        ));
+    }
+    let text = response
+        .text()
+        .await
+        .map_err(|e| format!("config.json could not be read: {e}"))?;
+    let config: Config =
+        serde_json::from_str(&text).map_err(|e| format!("config.json is not valid: {e}"))?;
+    if !(config.api_base_url.is_empty()
+        || config.api_base_url.starts_with('/')
+        || config.api_base_url.starts_with("https://")
+        || config.api_base_url.starts_with("http://"))
+    {
+        return Err(
+            "config.json: api_base_url must be empty, a path starting with /, or an http(s) URL"
+                .into(),
+        );
+    }
+    Ok(config)
+}
+
+/// How a call may be retried. Reads follow the SDKs; a create must never be
+/// re-sent after a 5xx or a lost connection, because there is no idempotency
+/// key and a second create makes a duplicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Retry {
+    /// The SDK rule: 408, 409, 429, 5xx and no-response, up to two retries.
+    Sdk,
+    /// Only answers that prove the server did not act: 408 and 429.
+    NotActed,
+}
+
+/// The typed client. Cheap to clone; shared through context.
+#[derive(Clone)]
+pub struct Client {
+    base: Arc<str>,
+    key: RwSignal<Option<String>>,
+    /// Set when the API refuses the key (401), so the app can return to the
+    /// connect screen without losing the page.
+    refused: RwSignal<Option<String>>,
+}
+
+struct Answer {
+    status: u16,
+    text: String,
+}
+
+/// Aborts the fetch if the future awaiting it is dropped (a page left, a
+/// resource refetched), so no stale request keeps running.
+struct AbortOnDrop(Option<web_sys::AbortController>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        if let Some(controller) = self.0.take() {
+            controller.abort();
+        }
+    }
+}
+
+impl Client {
+    pub fn new(
+        config: &Config,
+        key: RwSignal<Option<String>>,
+        refused: RwSignal<Option<String>>,
+    ) -> Self {
+        let base = config.api_base_url.trim_end_matches('/').to_string();
+        Client {
+            base: base.into(),
+            key,
+            refused,
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// One attempt. `Err` only when no response came at all.
+    async fn attempt(
+        &self,
+        method: Method,
+        path: &str,
+        key: &str,
+        body: Option<&str>,
+    ) -> Result<Response, String> {
+        let controller = web_sys::AbortController::new().ok();
+        let mut guard = AbortOnDrop(controller);
+        let mut builder = RequestBuilder::new(&self.url(path))
+            .method(method)
+            .header("Accept", "application/json")
+            .header("Authorization", &format!("Bearer {key}"));
+        if let Some(controller) = &guard.0 {
+            builder = builder.abort_signal(Some(&controller.signal()));
+        }
+        let request = match body {
+            Some(json) => builder
+                .header("Content-Type", "application/json")
+                .body(json.to_string()),
+            None => builder.build(),
+        }
+        .map_err(|e| e.to_string())?;
+        let result = request.send().await.map_err(|e| e.to_string());
+        guard.0 = None; // answered: nothing left to abort
+        result
+    }
+
+    /// Sends with retries and turns every failure into an [`ApiError`].
+    async fn send(
+        &self,
+        call: &str,
+        method: Method,
+        path: &str,
+        body: Option<String>,
+        retry: Retry,
+        key_override: Option<&str>,
+    ) -> Result<Answer, ApiError> {
+        let key = match key_override {
+            Some(k) => k.to_string(),
+            None => self.key.get_untracked().unwrap_or_default(),
+        };
+        let mut retries_done = 0;
+        loop {
+            let outcome = self
+                .attempt(method.clone(), path, &key, body.as_deref())
+                .await;
+            let (status, wait_hint, x_should_retry, response) = match outcome {
+                Ok(response) => {
+                    let status = response.status();
+                    let headers = response.headers();
+                    let hint = backoff::server_delay_ms(
+                        headers.get("retry-after-ms").as_deref(),
+                        headers.get("retry-after").as_deref(),
+                        js_sys::Date::now(),
+                    );
+                    (
+                        Some(status),
+                        hint,
+                        headers.get("x-should-retry"),
+                        Ok(response),
+                    )
+                }
+                Err(detail) => (None, None, None, Err(detail)),
+            };
+            if let Ok(response) = &response {
+                if response.ok() {
+                    let text = response.text().await.map_err(|e| ApiError::Unreachable {
+                        call: call.to_string(),
+                        detail: format!("the connection closed while reading the answer ({e})"),
+                    })?;
+                    return Ok(Answer {
+                        status: response.status(),
+                        text,
+                    });
+                }
+            }
+            let may_retry = match retry {
+                Retry::Sdk => backoff::should_retry(status, x_should_retry.as_deref()),
+                Retry::NotActed => matches!(status, Some(408 | 429)),
+            };
+            if may_retry && retries_done < backoff::MAX_RETRIES {
+                let wait = wait_hint.unwrap_or_else(|| {
+                    backoff::retry_delay_ms(retries_done, js_sys::Math::random())
+                });
+                gloo_timers::future::TimeoutFuture::new(wait.min(u32::MAX as u64) as u32).await;
+                retries_done += 1;
+                continue;
+            }
+            return Err(match response {
+                Ok(response) => {
+                    let status = response.status();
+                    let text = response.text().await.unwrap_or_default();
+                    let mut message = error_message(&text);
+                    if message.is_empty() {
+                        message = response.status_text();
+                    }
+                    if status == 401 && key_override.is_none() {
+                        self.refused.set(Some(message.clone()));
+                        self.key.set(None);
+                    }
+                    ApiError::Status { call: call.to_string(), status, message, retry_after_ms: wait_hint }
+                }
+                Err(detail) => ApiError::Unreachable {
+                    call: call.to_string(),
+                    detail: format!("no response ({detail}); the network may be down, or the API refused this origin"),
+                },
+            });
+        }
+    }
+
+    async fn get<T: DeserializeOwned>(&self, call: &str, path: &str) -> Result<T, ApiError> {
+        let answer = self
+            .send(call, Method::GET, path, None, Retry::Sdk, None)
+            .await?;
+        decode(call, &answer)
+    }
+
+    /// A mutation: the body goes out once, and again only when the server proves
+    /// it did not act (408, 429). The answer is the Operation to follow.
+    async fn mutate<B: Serialize>(
+        &self,
+        call: &str,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+    ) -> Result<Operation, ApiError> {
+        let body = body.map(|b| serde_json::to_string(b).unwrap_or_default());
+        let answer = self
+            .send(call, method, path, body, Retry::NotActed, None)
+            .await?;
+        decode(call, &answer)
+    }
+
+    /// Every page of a list, following `next_cursor` to the end. Any failing page
+    /// fails the whole call: a partial list would read as "these are all", and an
+    /// empty one as "there are none" (an autoscaler's cue to scale everything up).
+    async fn list_all<T: DeserializeOwned>(
+        &self,
+        call: &str,
+        path: &str,
+        query: &[(&str, String)],
+    ) -> Result<Vec<T>, ApiError> {
+        let mut items = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let mut params: Vec<(&str, String)> = query.to_vec();
+            params.push(("limit", "100".into()));
+            if let Some(c) = &cursor {
+                params.push(("cursor", c.clone()));
+            }
+            let page: Page<T> = self.get(call, &with_query(path, &params)).await?;
+            let next = page.next_cursor().map(str::to_string);
+            items.extend(page.items);
+            match next {
+                Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
+                _ => return Ok(items),
+            }
+        }
+    }
+
+    // ----- reads -----
+
+    /// Tests a key with a real call before it is kept.
+    pub async fn check_key(&self, key: &str) -> Result<User, ApiError> {
+        let answer = self
+            .send(
+                "Check API key",
+                Method::GET,
+                "/v1/user",
+                None,
+                Retry::Sdk,
+                Some(key),
+            )
+            .await?;
+        decode("Check API key", &answer)
+    }
+
+    pub async fn projects(&self) -> Result<Vec<Project>, ApiError> {
+        self.list_all("List projects", "/v1/projects", &[]).await
+    }
+
+    pub async fn clusters(&self, project_id: &str) -> Result<Vec<Cluster>, ApiError> {
+        self.list_all(
+            "List clusters",
+            "/v1/nks/clusters",
+            &[("project_id", project_id.to_string())],
+        )
+        .await
+    }
+
+    pub async fn cluster(&self, cluster_id: &str) -> Result<Cluster, ApiError> {
+        self.get(
+            "Get cluster",
+            &format!("/v1/nks/clusters/{}", seg(cluster_id)),
+        )
+        .await
+    }
+
+    pub async fn pools(&self, cluster_id: &str) -> Result<Vec<Pool>, ApiError> {
+        self.list_all(
+            "List pools",
+            &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
+            &[],
+        )
+        .await
+    }
+
+    pub async fn pool(&self, cluster_id: &str, pool_id: &str) -> Result<Pool, ApiError> {
+        self.get(
+            "Get pool",
+            &format!(
+                "/v1/nks/clusters/{}/pools/{}",
+                seg(cluster_id),
+                seg(pool_id)
+            ),
+        )
+        .await
+    }
+
+    pub async fn nodes(&self, cluster_id: &str, pool_id: &str) -> Result<Vec<Node>, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/nodes",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        self.list_all("List nodes", &path, &[]).await
+    }
+
+    pub async fn vpcs(&self, project_id: &str) -> Result<Vec<Vpc>, ApiError> {
+        self.list_all(
+            "List VPCs",
+            "/v1/networking/vpcs",
+            &[("project_id", project_id.to_string())],
+        )
+        .await
+    }
+
+    pub async fn kubernetes_versions(&self) -> Result<Vec<KubernetesVersion>, ApiError> {
+        self.list_all(
+            "List Kubernetes versions",
+            "/v1/nks/kubernetes_versions",
+            &[],
+        )
+        .await
+    }
+
+    pub async fn instance_types(&self) -> Result<Vec<InstanceType>, ApiError> {
+        self.list_all("List instance types", "/v1/instance_types", &[])
+            .await
+    }
+
+    pub async fn regions(&self) -> Result<Vec<Region>, ApiError> {
+        self.list_all("List regions", "/v1/regions", &[]).await
+    }
+
+    pub async fn operations(
+        &self,
+        project_id: &str,
+        filters: &[(&str, String)],
+    ) -> Result<Vec<Operation>, ApiError> {
+        let mut query = vec![("project_id", project_id.to_string())];
+        query.extend(filters.iter().cloned());
+        self.list_all("List operations", "/v1/operations", &query)
+            .await
+    }
+
+    pub async fn operation(&self, operation_id: &str) -> Result<Operation, ApiError> {
+        self.get(
+            "Get operation",
+            &format!("/v1/operations/{}", seg(operation_id)),
+        )
+        .await
+    }
+
+    pub async fn kubeconfig(&self, cluster_id: &str) -> Result<Kubeconfig, ApiError> {
+        self.get(
+            "Get kubeconfig",
+            &format!("/v1/nks/clusters/{}/kubeconfig", seg(cluster_id)),
+        )
+        .await
+    }
+
+    // ----- mutations: each answers with an Operation, never the resource -----
+
+    pub async fn create_cluster(&self, body: &ClusterCreate) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Create cluster",
+            Method::POST,
+            "/v1/nks/clusters",
+            Some(body),
+        )
+        .await
+    }
+
+    pub async fn update_cluster(
+        &self,
+        cluster_id: &str,
+        body: &ClusterUpdate,
+    ) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Update cluster",
+            Method::PATCH,
+            &format!("/v1/nks/clusters/{}", seg(cluster_id)),
+            Some(body),
+        )
+        .await
+    }
+
+    pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
+        self.mutate::<()>(
+            "Delete cluster",
+            Method::DELETE,
+            &format!("/v1/nks/clusters/{}", seg(cluster_id)),
+            None,
+        )
+        .await
+    }
+
+    pub async fn create_pool(
+        &self,
+        cluster_id: &str,
+        body: &PoolCreate,
+    ) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Create pool",
+            Method::POST,
+            &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
+            Some(body),
+        )
+        .await
+    }
+
+    pub async fn update_pool(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+        body: &PoolUpdate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        self.mutate("Update pool", Method::PATCH, &path, Some(body))
+            .await
+    }
+
+    pub async fn delete_pool(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        self.mutate::<()>("Delete pool", Method::DELETE, &path, None)
+            .await
+    }
+
+    pub async fn delete_node(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+        node_id: &str,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/nodes/{}",
+            seg(cluster_id),
+            seg(pool_id),
+            seg(node_id)
+        );
+        self.mutate::<()>("Delete node", Method::DELETE, &path, None)
+            .await
+    }
+}
+
+fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {
+    serde_json::from_str(&answer.text).map_err(|e| ApiError::Malformed {
+        call: call.to_string(),
+        detail: format!("status {}, {e}", answer.status),
+    })
+}
+
+/// A path segment, percent-encoded: ids come from URLs the user can edit.
+fn seg(value: &str) -> String {
+    String::from(js_sys::encode_uri_component(value))
+}
+
+fn with_query(path: &str, params: &[(&str, String)]) -> String {
+    if params.is_empty() {
+        return path.to_string();
+    }
+    let query: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", seg(v)))
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}

@@ -1,0 +1,23 @@
+//! Small widgets shared by every page.
+
+mod error_view;
+mod status_badge;
+
+use leptos::prelude::*;
+
+pub use error_view::ErrorView;
+pub use status_badge::StatusBadge;
+
+/// A list of short strings (tags, labels, taints) as chips, or "none". Text is
+/// always rendered as text, so names that carry markup stay inert.
+pub fn tag_list(items: &[String]) -> AnyView {
+    if items.is_empty() {
+        return view! { <span class="muted">"none"</span> }.into_any();
+    }
+    view! {
+        <ul class="chips">
+            {items.iter().map(|t| view! { <li class="chip">{t.clone()}</li> }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}

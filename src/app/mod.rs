@@ -1,0 +1,94 @@
+//! The browser application: configuration, session, routes and pages.
+
+mod clusters;
+pub mod components;
+mod connect;
+mod not_found;
+mod operations;
+mod pools;
+pub mod session;
+mod settings;
+mod shell;
+
+use leptos::prelude::*;
+use leptos_router::components::Router;
+
+use crate::api::client::{load_config, Client, Config};
+
+/// What the rest of the app knows about the session. The key itself is only
+/// read by the client.
+#[derive(Clone, Copy)]
+pub struct Session {
+    pub key: RwSignal<Option<String>>,
+    /// Why the API last refused the key, shown on the connect screen.
+    pub refused: RwSignal<Option<String>>,
+}
+
+impl Session {
+    pub fn log_out(&self) {
+        session::forget_key();
+        self.key.set(None);
+    }
+}
+
+/// The root: reads `config.json`, then runs the console against that API.
+#[component]
+pub fn App() -> impl IntoView {
+    let config = LocalResource::new(load_config);
+    view! {
+        <Suspense fallback=|| view! { <p class="boot">"Loading configuration…"</p> }>
+            {move || {
+                config
+                    .get()
+                    .map(|loaded| match loaded {
+                        Ok(config) => view! { <Console config /> }.into_any(),
+                        Err(reason) => view! { <ConfigError reason /> }.into_any(),
+                    })
+            }}
+        </Suspense>
+    }
+}
+
+/// A broken deployment gets a clear screen, never a blank page.
+#[component]
+fn ConfigError(reason: String) -> impl IntoView {
+    view! {
+        <main class="boot boot-error" role="alert">
+            <h1>"The console is not configured"</h1>
+            <p>{reason}</p>
+            <p>
+                "Place a " <code>"config.json"</code> " beside " <code>"index.html"</code>
+                " with at least " <code>"{\"api_base_url\": \"\"}"</code>
+                " (empty means the API is served from this origin). See the README's Configuration section."
+            </p>
+        </main>
+    }
+}
+
+#[component]
+fn Console(config: Config) -> impl IntoView {
+    let session = Session {
+        key: RwSignal::new(session::load_key()),
+        refused: RwSignal::new(None),
+    };
+    let client = Client::new(&config, session.key, session.refused);
+    provide_context(config);
+    provide_context(session);
+    provide_context(client);
+    // A refused key is forgotten everywhere it was kept.
+    Effect::new(move |_| {
+        if session.key.with(Option::is_none) {
+            session::forget_key();
+        }
+    });
+    view! {
+        <Router>
+            <Show
+                when=move || session.key.with(Option::is_some)
+                fallback=|| view! { <connect::ConnectScreen /> }
+            >
+                <shell::Shell />
+            </Show>
+        </Router>
+    }
+}

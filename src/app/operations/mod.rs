@@ -1,0 +1,5 @@
+//! The project's operations.
+
+mod page;
+
+pub use page::OperationsPage;

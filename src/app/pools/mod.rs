@@ -1,0 +1,5 @@
+//! One pool and its nodes.
+
+mod detail;
+
+pub use detail::PoolPage;

@@ -1,0 +1,141 @@
+//! The frame around every page: header with the project switcher, the slot for
+//! the operations indicator, and the routes.
+
+use leptos::prelude::*;
+use leptos_router::components::{Redirect, Route, Routes, A};
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::path;
+
+use super::components::ErrorView;
+use super::{clusters, not_found, operations, pools, settings, Session};
+use crate::api::client::Client;
+use crate::api::types::Project;
+use crate::rules::outcome::ApiError;
+
+/// The projects the key can see, loaded once for the whole shell.
+#[derive(Clone, Copy)]
+pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
+
+/// The project named by the current URL (`/projects/{id}/…`), if any.
+pub fn current_project_id() -> Memo<Option<String>> {
+    let location = use_location();
+    Memo::new(move |_| {
+        let path = location.pathname.get();
+        let mut parts = path.trim_start_matches('/').split('/');
+        (parts.next() == Some("projects"))
+            .then(|| parts.next().map(str::to_string))
+            .flatten()
+            .filter(|p| !p.is_empty())
+    })
+}
+
+#[component]
+pub fn Shell() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let projects = Projects(LocalResource::new(move || {
+        let client = client.clone();
+        async move { client.projects().await }
+    }));
+    provide_context(projects);
+    view! {
+        <Header />
+        <main class="content" id="main">
+            <Routes fallback=|| view! { <not_found::NotFound /> }>
+                <Route path=path!("/") view=Home />
+                <Route path=path!("/projects/:project_id") view=Home />
+                <Route path=path!("/projects/:project_id/clusters") view=clusters::ClusterList />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id") view=clusters::ClusterPage />
+                <Route
+                    path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id")
+                    view=pools::PoolPage
+                />
+                <Route path=path!("/projects/:project_id/operations") view=operations::OperationsPage />
+                <Route path=path!("/settings") view=settings::SettingsPage />
+            </Routes>
+        </main>
+    }
+}
+
+/// `/` (or a bare project) goes to the clusters of the URL's project, else the first project.
+#[component]
+fn Home() -> impl IntoView {
+    let Projects(projects) = expect_context::<Projects>();
+    let current = current_project_id();
+    move || match projects.get() {
+        None => view! { <p class="loading">"Loading projects…"</p> }.into_any(),
+        Some(Err(error)) => {
+            view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any()
+        }
+        Some(Ok(list)) => {
+            let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
+            match target {
+                Some(id) => view! { <Redirect path=format!("/projects/{id}/clusters") /> }.into_any(),
+                None => view! {
+                    <section class="empty">
+                        <h1>"No projects"</h1>
+                        <p>"This API key cannot see any project. Create one in the Nirvana dashboard, or use a key scoped to a project."</p>
+                    </section>
+                }
+                    .into_any(),
+            }
+        }
+    }
+}
+
+#[component]
+fn Header() -> impl IntoView {
+    let Projects(projects) = expect_context::<Projects>();
+    let session = expect_context::<Session>();
+    let current = current_project_id();
+    let navigate = use_navigate();
+    let on_switch = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if !id.is_empty() {
+            navigate(&format!("/projects/{id}/clusters"), Default::default());
+        }
+    };
+    let project_link = move |tail: &'static str| {
+        move || {
+            current
+                .get()
+                .map(|id| format!("/projects/{id}/{tail}"))
+                .unwrap_or_else(|| "/".to_string())
+        }
+    };
+    view! {
+        <header class="topbar">
+            <a class="brand" href="/">"NKS Console"</a>
+            <div class="project-switcher">
+                <label for="project">"Project"</label>
+                <select id="project" on:change=on_switch prop:value=move || current.get().unwrap_or_default()>
+                    {move || match projects.get() {
+                        None => view! { <option value="">"Loading…"</option> }.into_any(),
+                        Some(Err(_)) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
+                        Some(Ok(list)) => {
+                            let selected = current.get_untracked();
+                            let none_selected = selected.is_none();
+                            view! {
+                                <option value="" disabled=true selected=none_selected>"Choose a project"</option>
+                                {list
+                                    .into_iter()
+                                    .map(|p| {
+                                        let is_selected = selected.as_deref() == Some(p.id.as_str());
+                                        view! { <option value=p.id.clone() selected=is_selected>{p.name}</option> }
+                                    })
+                                    .collect_view()}
+                            }
+                                .into_any()
+                        }
+                    }}
+                </select>
+            </div>
+            <nav class="mainnav" aria-label="Main">
+                <A href=project_link("clusters")>"Clusters"</A>
+                <A href=project_link("operations")>"Operations"</A>
+                <A href="/settings">"Settings"</A>
+            </nav>
+            <div class="ops-slot" aria-live="polite"></div>
+            <button class="btn btn-quiet" on:click=move |_| session.log_out()>"Log out"</button>
+        </header>
+    }
+}

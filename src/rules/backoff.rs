@@ -1,0 +1,177 @@
+//! When to try again and how long to wait: the official SDKs' retry policy for
+//! single calls, and the operations poller's adaptive interval.
+
+/// Retries after the first attempt, as the SDKs do by default (3 attempts in all).
+pub const MAX_RETRIES: u32 = 2;
+
+/// The SDKs' default delay before retry number `retries_done + 1`:
+/// `min(0.5 s × 2^n, 8 s)`, minus up to 25 % jitter. `jitter` is a uniform draw in
+/// `[0, 1)` supplied by the caller so this stays deterministic under test.
+pub fn retry_delay_ms(retries_done: u32, jitter: f64) -> u64 {
+    let base = 500u64
+        .saturating_mul(1u64 << retries_done.min(16))
+        .min(8_000);
+    let jitter = jitter.clamp(0.0, 1.0);
+    (base as f64 * (1.0 - 0.25 * jitter)).round() as u64
+}
+
+/// The wait the server asked for: `Retry-After-Ms` first (float milliseconds), else
+/// `Retry-After` as float seconds, else as an HTTP date (delay = date − now).
+/// Negative delays become 0. There is deliberately no upper cap, as in the SDKs:
+/// the server knows how long it is overloaded.
+pub fn server_delay_ms(
+    retry_after_ms: Option<&str>,
+    retry_after: Option<&str>,
+    now_ms: f64,
+) -> Option<u64> {
+    if let Some(ms) = retry_after_ms.and_then(|v| v.trim().parse::<f64>().ok()) {
+        if ms.is_finite() {
+            return Some(ms.max(0.0).round() as u64);
+        }
+    }
+    let value = retry_after?.trim();
+    if let Ok(secs) = value.parse::<f64>() {
+        return secs
+            .is_finite()
+            .then(|| (secs.max(0.0) * 1000.0).round() as u64);
+    }
+    let at = parse_http_date_ms(value)?;
+    Some((at as f64 - now_ms).max(0.0).round() as u64)
+}
+
+/// Whether the SDKs would retry this answer. `status` is `None` when no response
+/// came at all. The server's `x-should-retry` header wins over the status rule.
+pub fn should_retry(status: Option<u16>, x_should_retry: Option<&str>) -> bool {
+    match x_should_retry.map(str::trim) {
+        Some("true") => return true,
+        Some("false") => return false,
+        _ => {}
+    }
+    match status {
+        None => true,
+        Some(code) => super::outcome::is_retryable_status(code),
+    }
+}
+
+/// Parses an IMF-fixdate (`Wed, 21 Oct 2015 07:28:00 GMT`) into milliseconds since
+/// the Unix epoch. Other HTTP date forms are obsolete and not accepted.
+pub fn parse_http_date_ms(value: &str) -> Option<i64> {
+    let mut parts = value.split_whitespace();
+    let _weekday = parts.next()?.strip_suffix(',')?;
+    let day: i64 = parts.next()?.parse().ok()?;
+    let month = match parts.next()? {
+        "Jan" => 1,
+        "Feb" => 2,
+        "Mar" => 3,
+        "Apr" => 4,
+        "May" => 5,
+        "Jun" => 6,
+        "Jul" => 7,
+        "Aug" => 8,
+        "Sep" => 9,
+        "Oct" => 10,
+        "Nov" => 11,
+        "Dec" => 12,
+        _ => return None,
+    };
+    let year: i64 = parts.next()?.parse().ok()?;
+    let mut hms = parts.next()?.split(':');
+    let (h, m, s): (i64, i64, i64) = (
+        hms.next()?.parse().ok()?,
+        hms.next()?.parse().ok()?,
+        hms.next()?.parse().ok()?,
+    );
+    if parts.next()? != "GMT" || parts.next().is_some() || hms.next().is_some() {
+        return None;
+    }
+    if !(1..=31).contains(&day) || h > 23 || m > 59 || s > 60 || h < 0 || m < 0 || s < 0 {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    Some(((days * 24 + h) * 60 + m) * 60_000 + s * 1000)
+}
+
+/// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sdk_delays_double_from_half_a_second_and_cap_at_eight() {
+        let delays: Vec<u64> = (0..7).map(|n| retry_delay_ms(n, 0.0)).collect();
+        assert_eq!(delays, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    }
+
+    #[test]
+    fn jitter_removes_at_most_a_quarter() {
+        assert_eq!(retry_delay_ms(1, 1.0), 750);
+        assert_eq!(retry_delay_ms(3, 0.5), 3500);
+        assert!(retry_delay_ms(40, 0.99) >= 6000);
+    }
+
+    #[test]
+    fn retry_after_ms_wins_over_retry_after() {
+        assert_eq!(server_delay_ms(Some("1500"), Some("9"), 0.0), Some(1500));
+        assert_eq!(server_delay_ms(Some("12.4"), None, 0.0), Some(12));
+    }
+
+    #[test]
+    fn retry_after_seconds_may_be_fractional() {
+        assert_eq!(server_delay_ms(None, Some("2"), 0.0), Some(2000));
+        assert_eq!(server_delay_ms(None, Some("0.25"), 0.0), Some(250));
+        assert_eq!(server_delay_ms(None, Some("-3"), 0.0), Some(0));
+    }
+
+    #[test]
+    fn retry_after_http_date_is_a_delay_from_now() {
+        let at = parse_http_date_ms("Wed, 21 Oct 2015 07:28:00 GMT").unwrap();
+        assert_eq!(at, 1_445_412_480_000);
+        let now = (at - 3_000) as f64;
+        assert_eq!(
+            server_delay_ms(None, Some("Wed, 21 Oct 2015 07:28:00 GMT"), now),
+            Some(3000)
+        );
+        // A date in the past means "now".
+        assert_eq!(
+            server_delay_ms(None, Some("Wed, 21 Oct 2015 07:28:00 GMT"), now + 10_000.0),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn unreadable_retry_headers_are_ignored() {
+        assert_eq!(server_delay_ms(Some("soon"), Some("later"), 0.0), None);
+        assert_eq!(server_delay_ms(None, None, 0.0), None);
+        assert_eq!(parse_http_date_ms("Wed, 32 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(parse_http_date_ms("21 Oct 2015 07:28:00 GMT"), None);
+    }
+
+    #[test]
+    fn epoch_and_leap_days_are_right() {
+        assert_eq!(parse_http_date_ms("Thu, 01 Jan 1970 00:00:00 GMT"), Some(0));
+        assert_eq!(
+            parse_http_date_ms("Thu, 29 Feb 2024 00:00:00 GMT"),
+            Some(1_709_164_800_000)
+        );
+    }
+
+    #[test]
+    fn the_sdk_retry_set_is_followed_and_the_server_header_wins() {
+        assert!(should_retry(None, None));
+        assert!(should_retry(Some(503), None));
+        assert!(should_retry(Some(409), None));
+        assert!(!should_retry(Some(422), None));
+        assert!(should_retry(Some(422), Some("true")));
+        assert!(!should_retry(Some(503), Some("false")));
+    }
+}

@@ -1,0 +1,9 @@
+//! Pure rules of the console: no browser type is imported below this module, so
+//! everything here runs under plain `cargo test` on the host.
+
+pub mod backoff;
+pub mod display;
+pub mod immutability;
+pub mod operation;
+pub mod outcome;
+pub mod validation;

@@ -1,0 +1,359 @@
+//! The API's input rules, mirrored so a form can say what is wrong next to the
+//! field while the person types, before anything is sent.
+//!
+//! Each validator takes the raw text the person typed and returns either the
+//! value to send or a message for the field. Nothing here panics on any input.
+
+/// Node count bounds (digest §5.2).
+pub const NODE_COUNT_MIN: u32 = 0;
+pub const NODE_COUNT_MAX: u32 = 100;
+/// Boot volume size bounds in GB (digest §5.2).
+pub const BOOT_VOLUME_MIN_GB: u32 = 64;
+pub const BOOT_VOLUME_MAX_GB: u32 = 512;
+/// Name length: the API documents none; 63 matches a Kubernetes object name.
+pub const NAME_MAX: usize = 63;
+/// Taint effects the API accepts.
+pub const TAINT_EFFECTS: [&str; 3] = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
+/// Label key prefixes the platform keeps for itself.
+pub const RESERVED_PREFIXES: [&str; 3] = ["kubernetes.io", "k8s.io", "nirvanalabs.io"];
+
+pub type Checked<T> = Result<T, String>;
+
+/// A resource name: required, at most 63 characters, no control characters.
+pub fn name(raw: &str) -> Checked<String> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err("Name is required.".into());
+    }
+    if value.chars().count() > NAME_MAX {
+        return Err(format!("Name must be at most {NAME_MAX} characters."));
+    }
+    if value.chars().any(char::is_control) {
+        return Err("Name must not contain control characters.".into());
+    }
+    Ok(value.to_string())
+}
+
+fn whole_number(raw: &str, what: &str, min: u32, max: u32) -> Checked<u32> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err(format!("{what} is required."));
+    }
+    match value.parse::<u64>() {
+        Ok(n) if (u64::from(min)..=u64::from(max)).contains(&n) => Ok(n as u32),
+        Ok(_) => Err(format!("{what} must be between {min} and {max}.")),
+        Err(_) => Err(format!(
+            "{what} must be a whole number between {min} and {max}."
+        )),
+    }
+}
+
+/// Node count: a whole number from 0 to 100.
+pub fn node_count(raw: &str) -> Checked<u32> {
+    whole_number(raw, "Node count", NODE_COUNT_MIN, NODE_COUNT_MAX)
+}
+
+/// Boot volume size: a whole number of GB from 64 to 512.
+pub fn boot_volume_size(raw: &str) -> Checked<u32> {
+    whole_number(
+        raw,
+        "Boot volume size",
+        BOOT_VOLUME_MIN_GB,
+        BOOT_VOLUME_MAX_GB,
+    )
+}
+
+/// Boot volume type: `nvme` or `abs`, sent lowercase.
+pub fn boot_volume_type(raw: &str) -> Checked<String> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        v @ ("nvme" | "abs") => Ok(v.to_string()),
+        "" => Err("Boot volume type is required.".into()),
+        _ => Err("Boot volume type must be nvme or abs.".into()),
+    }
+}
+
+/// Tags: free text items, each non-empty, no duplicates, no control characters.
+pub fn tags(items: &[String]) -> Checked<Vec<String>> {
+    let mut out: Vec<String> = Vec::with_capacity(items.len());
+    for item in items {
+        let tag = item.trim();
+        if tag.is_empty() {
+            continue;
+        }
+        if tag.chars().any(char::is_control) {
+            return Err(format!(
+                "Tag \"{}\" contains a control character.",
+                printable(tag)
+            ));
+        }
+        if tag.chars().count() > NAME_MAX {
+            return Err(format!("Tags must be at most {NAME_MAX} characters."));
+        }
+        if out.iter().any(|t| t == tag) {
+            return Err(format!("Tag \"{tag}\" is listed twice."));
+        }
+        out.push(tag.to_string());
+    }
+    Ok(out)
+}
+
+/// Splits a comma- or newline-separated tag field into items.
+pub fn split_list(raw: &str) -> Vec<String> {
+    raw.split([',', '\n'])
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .take(40)
+        .collect()
+}
+
+/// Whether `key` falls under a reserved prefix (`kubernetes.io`, `k8s.io`,
+/// `nirvanalabs.io`, exactly or followed by `/`), the digest's rule.
+pub fn is_reserved_key(key: &str) -> bool {
+    RESERVED_PREFIXES.iter().any(|p| {
+        key.strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+/// A Kubernetes name segment: 1–63 of `[A-Za-z0-9._-]`, alphanumeric at both ends.
+fn is_name_segment(s: &str) -> bool {
+    let len = s.len();
+    (1..=63).contains(&len)
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && s.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric)
+        && s.as_bytes().last().is_some_and(u8::is_ascii_alphanumeric)
+}
+
+/// A DNS subdomain prefix: dot-separated lowercase labels, at most 253 characters.
+fn is_dns_prefix(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|label| {
+            (1..=63).contains(&label.len())
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+        })
+}
+
+/// A label or taint key: `[prefix/]name`, as Kubernetes defines it.
+pub fn label_key(key: &str) -> Checked<()> {
+    if key.is_empty() {
+        return Err("Key is required.".into());
+    }
+    if is_reserved_key(key) {
+        return Err(format!(
+            "Key \"{}\" uses a reserved prefix ({}).",
+            printable(key),
+            RESERVED_PREFIXES.join(", ")
+        ));
+    }
+    let (prefix, name) = match key.split_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, key),
+    };
+    if let Some(p) = prefix {
+        if !is_dns_prefix(p) {
+            return Err(format!(
+                "Key prefix \"{}\" must be a DNS subdomain such as example.com.",
+                printable(p)
+            ));
+        }
+    }
+    if !is_name_segment(name) {
+        return Err(format!(
+            "Key \"{}\" must be 1–63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit.",
+            printable(key)
+        ));
+    }
+    Ok(())
+}
+
+/// A label or taint value: empty, or a name segment.
+pub fn label_value(value: &str) -> Checked<()> {
+    if value.is_empty() || is_name_segment(value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "Value \"{}\" must be at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit.",
+            printable(value)
+        ))
+    }
+}
+
+/// One label as the API takes it: `key=value`.
+pub fn label(raw: &str) -> Checked<String> {
+    let entry = raw.trim();
+    let Some((key, value)) = entry.split_once('=') else {
+        return Err(format!(
+            "Label \"{}\" must look like key=value.",
+            printable(entry)
+        ));
+    };
+    label_key(key)?;
+    label_value(value)?;
+    Ok(format!("{key}={value}"))
+}
+
+/// A set of labels: each valid, no key twice.
+pub fn labels(entries: &[String]) -> Checked<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for raw in entries.iter().filter(|e| !e.trim().is_empty()) {
+        let checked = label(raw)?;
+        let key = checked
+            .split_once('=')
+            .map(|(k, _)| k.to_string())
+            .unwrap_or_default();
+        if keys.contains(&key) {
+            return Err(format!("Label key \"{key}\" is listed twice."));
+        }
+        keys.push(key);
+        out.push(checked);
+    }
+    Ok(out)
+}
+
+/// A taint built from its three parts: rendered `key=value:Effect`.
+pub fn taint(key: &str, value: &str, effect: &str) -> Checked<String> {
+    let key = key.trim();
+    let value = value.trim();
+    label_key(key)?;
+    label_value(value)?;
+    if !TAINT_EFFECTS.contains(&effect) {
+        return Err(format!(
+            "Effect must be one of {}.",
+            TAINT_EFFECTS.join(", ")
+        ));
+    }
+    Ok(format!("{key}={value}:{effect}"))
+}
+
+/// A taint as the API renders it: `key=value:Effect`, `key=:Effect` or `key:Effect`.
+/// Returns its parts `(key, value, effect)`.
+pub fn parse_taint(raw: &str) -> Checked<(String, String, String)> {
+    let entry = raw.trim();
+    let Some((head, effect)) = entry.rsplit_once(':') else {
+        return Err(format!(
+            "Taint \"{}\" must look like key=value:Effect.",
+            printable(entry)
+        ));
+    };
+    let (key, value) = head.split_once('=').unwrap_or((head, ""));
+    taint(key, value, effect)?;
+    Ok((key.to_string(), value.to_string(), effect.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_count_is_zero_to_one_hundred() {
+        assert_eq!(node_count("0"), Ok(0));
+        assert_eq!(node_count(" 100 "), Ok(100));
+        assert!(node_count("101").unwrap_err().contains("between 0 and 100"));
+        assert!(node_count("-1").is_err());
+        assert!(node_count("2.5").is_err());
+        assert!(node_count("").unwrap_err().contains("required"));
+        assert!(node_count("99999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn boot_volume_is_64_to_512_gb_of_nvme_or_abs() {
+        assert_eq!(boot_volume_size("64"), Ok(64));
+        assert_eq!(boot_volume_size("512"), Ok(512));
+        assert!(boot_volume_size("63").is_err());
+        assert!(boot_volume_size("513").is_err());
+        assert_eq!(boot_volume_type("NVMe"), Ok("nvme".into()));
+        assert!(boot_volume_type("ssd").is_err());
+    }
+
+    #[test]
+    fn reserved_label_prefixes_are_refused() {
+        for key in [
+            "kubernetes.io",
+            "kubernetes.io/role",
+            "k8s.io/x",
+            "nirvanalabs.io/pool",
+        ] {
+            assert!(
+                label(&format!("{key}=a")).unwrap_err().contains("reserved"),
+                "{key}"
+            );
+        }
+        // Only the exact prefix (or prefix + '/') is reserved.
+        assert_eq!(label("kubernetes.iox=a"), Ok("kubernetes.iox=a".into()));
+        assert_eq!(
+            label("example.com/tier=web"),
+            Ok("example.com/tier=web".into())
+        );
+    }
+
+    #[test]
+    fn labels_need_key_equals_value() {
+        assert_eq!(label("tier=web"), Ok("tier=web".into()));
+        assert_eq!(label("flag="), Ok("flag=".into()));
+        assert!(label("tier").unwrap_err().contains("key=value"));
+        assert!(label("=web").is_err());
+        assert!(label("tier=<script>").is_err());
+        assert!(labels(&["a=1".into(), "a=2".into()])
+            .unwrap_err()
+            .contains("twice"));
+    }
+
+    #[test]
+    fn taints_take_one_of_three_effects() {
+        assert_eq!(
+            taint("dedicated", "batch", "NoSchedule"),
+            Ok("dedicated=batch:NoSchedule".into())
+        );
+        assert_eq!(taint("gpu", "", "NoExecute"), Ok("gpu=:NoExecute".into()));
+        assert!(taint("gpu", "", "Sometimes")
+            .unwrap_err()
+            .contains("NoSchedule"));
+        assert!(taint("k8s.io/x", "", "NoSchedule").is_err());
+    }
+
+    #[test]
+    fn taints_parse_in_every_rendering_the_api_uses() {
+        let parts = |k: &str, v: &str, e: &str| Ok((k.to_string(), v.to_string(), e.to_string()));
+        assert_eq!(
+            parse_taint("dedicated=batch:NoSchedule"),
+            parts("dedicated", "batch", "NoSchedule")
+        );
+        assert_eq!(parse_taint("gpu=:NoExecute"), parts("gpu", "", "NoExecute"));
+        assert_eq!(
+            parse_taint("gpu:PreferNoSchedule"),
+            parts("gpu", "", "PreferNoSchedule")
+        );
+        assert!(parse_taint("gpu=true").is_err());
+    }
+
+    #[test]
+    fn names_are_required_short_and_printable() {
+        assert_eq!(name("  edge-prod "), Ok("edge-prod".into()));
+        assert!(name("").is_err());
+        assert!(name(&"x".repeat(64)).is_err());
+        assert!(name("a\u{0007}b").is_err());
+        assert_eq!(name("<b>bold</b>"), Ok("<b>bold</b>".into()));
+    }
+
+    #[test]
+    fn tags_drop_blanks_and_refuse_duplicates() {
+        assert_eq!(
+            tags(&split_list("prod, web,, ")),
+            Ok(vec!["prod".into(), "web".into()])
+        );
+        assert!(tags(&split_list("a,a")).is_err());
+    }
+}

@@ -1,0 +1,134 @@
+//! Browser-only behaviour, run by wasm-bindgen-test in headless Chromium:
+//! where the key is kept, and how shared widgets render.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use nks_console::app::components::{tag_list, ErrorView};
+use nks_console::app::session;
+use nks_console::rules::outcome::ApiError;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const ITEM: &str = "nks-console.api-key";
+
+fn window() -> web_sys::Window {
+    web_sys::window().expect("a browser window")
+}
+
+fn stored(local: bool) -> Option<String> {
+    let storage = if local {
+        window().local_storage()
+    } else {
+        window().session_storage()
+    };
+    storage.unwrap().unwrap().get_item(ITEM).unwrap()
+}
+
+fn mount(view: impl Fn() -> AnyView + 'static) -> web_sys::HtmlElement {
+    let document = window().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    document.body().unwrap().append_child(&host).unwrap();
+    let handle = leptos::mount::mount_to(host.clone(), view);
+    handle.forget();
+    host
+}
+
+#[wasm_bindgen_test]
+fn a_key_is_kept_for_the_tab_only_unless_remembered() {
+    session::forget_key();
+    session::store_key("k-tab", false);
+    assert_eq!(stored(false).as_deref(), Some("k-tab"));
+    assert_eq!(stored(true), None, "not in localStorage without the opt-in");
+    assert_eq!(session::load_key().as_deref(), Some("k-tab"));
+}
+
+#[wasm_bindgen_test]
+fn remembering_a_key_puts_it_in_local_storage_and_forgetting_clears_both() {
+    session::store_key("k-remembered", true);
+    assert_eq!(stored(true).as_deref(), Some("k-remembered"));
+    session::forget_key();
+    assert_eq!(stored(false), None);
+    assert_eq!(stored(true), None);
+    assert_eq!(session::load_key(), None);
+}
+
+#[wasm_bindgen_test]
+fn turning_remember_off_removes_an_earlier_remembered_key() {
+    session::store_key("k1", true);
+    session::store_key("k2", false);
+    assert_eq!(stored(true), None);
+    assert_eq!(stored(false).as_deref(), Some("k2"));
+    session::forget_key();
+}
+
+#[wasm_bindgen_test]
+fn a_rate_limit_is_shown_as_temporary_with_a_retry() {
+    let host = mount(|| {
+        let error = ApiError::Status {
+            call: "List clusters".into(),
+            status: 429,
+            message: "slow down".into(),
+            retry_after_ms: Some(2000),
+        };
+        view! { <ErrorView error retry=|_| () /> }.into_any()
+    });
+    let text = host.text_content().unwrap_or_default();
+    assert!(
+        text.contains("Temporary: the request is fine, try later."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("fix it"),
+        "a 429 must never read as a rejection: {text}"
+    );
+    assert!(host
+        .query_selector("[role=alert].outcome-temporary")
+        .unwrap()
+        .is_some());
+    let button = host
+        .query_selector("button")
+        .unwrap()
+        .expect("a Retry button");
+    assert_eq!(button.text_content().as_deref(), Some("Retry"));
+}
+
+#[wasm_bindgen_test]
+fn an_operation_failure_reads_as_the_platform_failing_not_an_outage() {
+    let host = mount(|| {
+        let error = ApiError::OperationFailed {
+            operation_id: "op-9".into(),
+            what: "Create pool".into(),
+        };
+        view! { <ErrorView error /> }.into_any()
+    });
+    let text = host.text_content().unwrap_or_default();
+    assert!(
+        text.contains("The platform ran the operation and it failed."),
+        "{text}"
+    );
+    assert!(!text.contains("Cannot reach"), "{text}");
+    assert!(
+        host.query_selector("button").unwrap().is_none(),
+        "no retry offered for a failed operation"
+    );
+}
+
+#[wasm_bindgen_test]
+fn markup_in_names_is_rendered_as_inert_text() {
+    let host = mount(|| {
+        tag_list(&[
+            "<b>bold</b>".to_string(),
+            "<img src=x onerror=alert(1)>".to_string(),
+        ])
+    });
+    assert!(host.query_selector("b").unwrap().is_none());
+    assert!(host.query_selector("img").unwrap().is_none());
+    let chips = host.query_selector_all("li.chip").unwrap();
+    assert_eq!(chips.length(), 2);
+    assert_eq!(
+        chips.item(0).unwrap().text_content().as_deref(),
+        Some("<b>bold</b>")
+    );
+}
