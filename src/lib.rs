@@ -4,6 +4,7 @@
 //! - [`rules`]: pure rules (validation, outcomes, operation states, immutability,
 //!   backoff), no browser types, tested on the host;
 //! - [`api`]: wire types, and in the browser the one HTTP client;
+//! - `ops` (browser only): the operations tracker, the only poller;
 //! - `app` (browser only): views that read signals and call the client.
 
 pub mod api;
@@ -11,3 +12,5 @@ pub mod rules;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod ops;

@@ -10,6 +10,7 @@ use super::components::ErrorView;
 use super::{clusters, not_found, operations, pools, settings, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
+use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
 /// The projects the key can see, loaded once for the whole shell.
@@ -29,16 +30,54 @@ pub fn current_project_id() -> Memo<Option<String>> {
     })
 }
 
+/// Bumped every few seconds while the tab is visible, so lists follow changes made
+/// behind the person's back (the autoscaler moves node counts on its own).
+#[derive(Clone, Copy)]
+pub struct Refresh(pub RwSignal<u64>);
+
+const REFRESH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
+
 #[component]
 pub fn Shell() -> impl IntoView {
     let client = expect_context::<Client>();
-    let projects = Projects(LocalResource::new(move || {
+    let projects = {
         let client = client.clone();
-        async move { client.projects().await }
-    }));
+        Projects(LocalResource::new(move || {
+            let client = client.clone();
+            async move { client.projects().await }
+        }))
+    };
     provide_context(projects);
+    let ops = Ops::provide(client);
+
+    let refresh = Refresh(RwSignal::new(0));
+    provide_context(refresh);
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            if document().visibility_state() != web_sys::VisibilityState::Hidden {
+                refresh.0.update(|n| *n += 1);
+            }
+        },
+        REFRESH_EVERY,
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
+    // Operations already in flight in the project being looked at are followed too.
+    let project = current_project_id();
+    Effect::new(move |previous: Option<Option<String>>| {
+        let now = project.get();
+        if now.is_some() && previous.as_ref() != Some(&now) {
+            if let Some(id) = now.clone() {
+                ops.adopt_in_flight(id);
+            }
+        }
+        now
+    });
+
     view! {
         <Header />
+        <operations::OpsNotices />
         <main class="content" id="main">
             <Routes fallback=|| view! { <not_found::NotFound /> }>
                 <Route path=path!("/") view=Home />
@@ -134,7 +173,9 @@ fn Header() -> impl IntoView {
                 <A href=project_link("operations")>"Operations"</A>
                 <A href="/settings">"Settings"</A>
             </nav>
-            <div class="ops-slot" aria-live="polite"></div>
+            <div class="ops-slot">
+                <operations::OpsIndicator />
+            </div>
             <button class="btn btn-quiet" on:click=move |_| session.log_out()>"Log out"</button>
         </header>
     }

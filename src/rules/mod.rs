@@ -2,8 +2,10 @@
 //! everything here runs under plain `cargo test` on the host.
 
 pub mod backoff;
+pub mod capacity;
 pub mod display;
 pub mod immutability;
 pub mod operation;
 pub mod outcome;
+pub mod tracking;
 pub mod validation;

@@ -1,11 +1,17 @@
 //! Small widgets shared by every page.
 
+mod confirm_by_typing;
 mod error_view;
+mod field;
+mod op_progress;
 mod status_badge;
 
 use leptos::prelude::*;
 
+pub use confirm_by_typing::ConfirmByTyping;
 pub use error_view::ErrorView;
+pub use field::{described_by, Field};
+pub use op_progress::OpProgress;
 pub use status_badge::StatusBadge;
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is

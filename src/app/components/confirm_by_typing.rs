@@ -1,0 +1,44 @@
+use leptos::prelude::*;
+
+/// A destructive action that asks the person to type the resource's name first.
+#[component]
+pub fn ConfirmByTyping(
+    /// What must be typed.
+    #[prop(into)]
+    name: String,
+    /// The button's text, e.g. "Delete pool".
+    action: &'static str,
+    /// Explains what will happen.
+    #[prop(into)]
+    warning: String,
+    #[prop(into)] pending: Signal<bool>,
+    #[prop(optional, into)] disabled_reason: MaybeProp<String>,
+    on_confirm: Callback<()>,
+) -> impl IntoView {
+    let typed = RwSignal::new(String::new());
+    let expected = name.clone();
+    let matches = move || typed.with(|t| t == &expected);
+    let blocked = move || disabled_reason.with(Option::is_some);
+    view! {
+        <div class="danger-zone">
+            <p>{warning}</p>
+            {move || disabled_reason.get().map(|why| view! { <p class="alert alert-warning">{why}</p> })}
+            <div class="field">
+                <label for="confirm-name">"Type " <strong>{name.clone()}</strong> " to confirm"</label>
+                <input
+                    id="confirm-name"
+                    autocomplete="off"
+                    prop:value=typed
+                    on:input=move |ev| typed.set(event_target_value(&ev))
+                />
+            </div>
+            <button
+                class="btn btn-danger"
+                disabled=move || !matches() || pending.get() || blocked()
+                on:click=move |_| on_confirm.run(())
+            >
+                {move || if pending.get() { "Working…".to_string() } else { action.to_string() }}
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,103 @@
+//! The header's operations indicator and the notices when operations end.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use crate::api::types::{Operation, OperationKind};
+use crate::app::shell::current_project_id;
+use crate::ops::{NoticeKind, Ops};
+
+/// "N in flight", with the polling condition when a transient fault is being ridden out.
+#[component]
+pub fn OpsIndicator() -> impl IntoView {
+    let ops = expect_context::<Ops>();
+    let project = current_project_id();
+    let count = Memo::new(move |_| ops.active_count());
+    let href = move || {
+        project
+            .get()
+            .map(|p| format!("/projects/{p}/operations"))
+            .unwrap_or_else(|| "/".into())
+    };
+    view! {
+        <A href=href attr:class="ops-indicator" attr:aria-label="Operations in flight">
+            <span class=move || { if count.get() > 0 { "ops-count ops-count-busy" } else { "ops-count" } }>
+                {move || count.get()}
+            </span>
+            {move || if count.get() == 1 { " operation in flight" } else { " operations in flight" }}
+        </A>
+        {move || {
+            ops.condition
+                .get()
+                .filter(|_| count.get() > 0)
+                .map(|error| {
+                    view! {
+                        <span class=format!("ops-condition outcome-{}", error.outcome().slug()) role="status">
+                            {error.outcome().headline()}
+                            " Still following; retrying with backoff."
+                        </span>
+                    }
+                })
+        }}
+    }
+}
+
+/// What a person calls an operation: "Update pool", "Create cluster".
+pub(crate) fn describe(op: &Operation) -> String {
+    let what = match op.kind {
+        OperationKind::NksCluster => "cluster",
+        OperationKind::NksNodePool => "pool",
+        OperationKind::NksNode => "node",
+        _ => op.kind.as_str(),
+    };
+    let verb = op.op_type.as_str();
+    let mut verb = verb.to_string();
+    if let Some(first) = verb.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    format!("{verb} {what}")
+}
+
+/// Notices for operations that ended, with the guide's words for each outcome.
+#[component]
+pub fn OpsNotices() -> impl IntoView {
+    let ops = expect_context::<Ops>();
+    view! {
+        <div class="notices" aria-live="polite">
+            <For each=move || ops.notices.get() key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
+                {
+                    let id = notice.op.id.clone();
+                    let dismiss_id = id.clone();
+                    let title = describe(&notice.op);
+                    let (class, text) = match notice.kind {
+                        NoticeKind::Done => ("notice notice-done", format!("{title}: done.")),
+                        NoticeKind::Failed => (
+                            "notice notice-failed",
+                            format!("{title}: the platform ran the operation and it failed. Inspect the resource; it was not retried."),
+                        ),
+                        NoticeKind::OutOfTime => (
+                            "notice notice-expired",
+                            format!("{title}: ran out of time. It may still be running on the platform; the request will not be sent again."),
+                        ),
+                    };
+                    let expired = notice.kind == NoticeKind::OutOfTime;
+                    view! {
+                        <div class=class role="status">
+                            <span>{text}</span>
+                            {expired
+                                .then(|| {
+                                    let id = id.clone();
+                                    view! {
+                                        <button class="btn" on:click=move |_| ops.keep_watching(&id)>"Keep watching"</button>
+                                    }
+                                })}
+                            <button class="btn btn-quiet" aria-label="Dismiss" on:click=move |_| ops.dismiss(&dismiss_id)>
+                                "×"
+                            </button>
+                        </div>
+                    }
+                }
+            </For>
+        </div>
+    }
+}
