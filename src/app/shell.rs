@@ -83,10 +83,17 @@ pub fn Shell() -> impl IntoView {
                 <Route path=path!("/") view=Home />
                 <Route path=path!("/projects/:project_id") view=Home />
                 <Route path=path!("/projects/:project_id/clusters") view=clusters::ClusterList />
+                <Route path=path!("/projects/:project_id/clusters/new") view=clusters::CreateClusterPage />
                 <Route path=path!("/projects/:project_id/clusters/:cluster_id") view=clusters::ClusterPage />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id/edit") view=clusters::EditClusterPage />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id/pools/new") view=pools::CreatePoolPage />
                 <Route
                     path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id")
                     view=pools::PoolPage
+                />
+                <Route
+                    path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id/edit")
+                    view=pools::EditPoolPage
                 />
                 <Route path=path!("/projects/:project_id/operations") view=operations::OperationsPage />
                 <Route path=path!("/settings") view=settings::SettingsPage />

@@ -4,7 +4,9 @@
 pub mod backoff;
 pub mod capacity;
 pub mod display;
+pub mod forms;
 pub mod immutability;
+pub mod listing;
 pub mod operation;
 pub mod outcome;
 pub mod tracking;

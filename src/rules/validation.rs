@@ -105,6 +105,14 @@ pub fn split_list(raw: &str) -> Vec<String> {
         .collect()
 }
 
+/// Splits a one-entry-per-line field into items.
+pub fn split_lines(raw: &str) -> Vec<String> {
+    raw.lines()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
 fn printable(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { '\u{fffd}' } else { c })

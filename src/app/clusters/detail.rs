@@ -4,29 +4,68 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
+use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
+use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::shell::Refresh;
+use crate::ops::Ops;
 use crate::rules::display;
 
 /// One cluster: its fields and its pools.
 #[component]
 pub fn ClusterPage() -> impl IntoView {
     let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
     let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    // Re-read when an operation ends, and every few seconds while visible: the
+    // autoscaler changes pools behind the person's back.
     let cluster = {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
             let id = cluster_id();
+            ops.revision.track();
+            refresh.track();
             async move { client.cluster(&id).await }
         })
     };
-    let pools = LocalResource::new(move || {
+    let pools = {
         let client = client.clone();
-        let id = cluster_id();
-        async move { client.pools(&id).await }
+        LocalResource::new(move || {
+            let client = client.clone();
+            let id = cluster_id();
+            ops.revision.track();
+            refresh.track();
+            async move { client.pools(&id).await }
+        })
+    };
+    let recent = LocalResource::new(move || {
+        let client = client.clone();
+        let (project, id) = (project_id(), cluster_id());
+        ops.revision.track();
+        async move {
+            client
+                .operations(
+                    &project,
+                    &[("resource_id", id), ("sort", "created_at:desc".into())],
+                )
+                .await
+        }
     });
+    let in_flight = Memo::new(move |_| ops.in_flight_on(&cluster_id()));
+    let blocked = Signal::derive(move || {
+        in_flight.get().map(|t| {
+            format!(
+                "An operation is in flight on this cluster ({} {}); wait for it to end.",
+                t.op.op_type.as_str(),
+                t.op.status.as_str()
+            )
+        })
+    });
+    let base = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
 
     view! {
         <section class="page">
@@ -40,6 +79,16 @@ pub fn ClusterPage() -> impl IntoView {
                         })
                 }}
             </Transition>
+            {move || in_flight.get().map(|t| view! {
+                <p class="alert alert-info" role="status">
+                    {format!("{} {} in progress ({}).", t.op.op_type.as_str(), t.op.kind.as_str(), t.op.status.as_str())}
+                </p>
+            })}
+            <p class="actions">
+                <A href=move || format!("{}/edit", base()) attr:class="btn">"Edit cluster"</A>
+                <A href=move || format!("{}/pools/new", base()) attr:class="btn">"Add pool"</A>
+                {move || cluster.get().and_then(Result::ok).map(|c| view! { <KubeconfigActions cluster_id=c.id cluster_name=c.name /> })}
+            </p>
             <h2>"Pools"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
                 {move || {
@@ -57,6 +106,28 @@ pub fn ClusterPage() -> impl IntoView {
                         })
                 }}
             </Transition>
+            <h2>"Recent operations"</h2>
+            <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
+                {move || recent.get().map(|result| match result {
+                    Err(error) => view! { <ErrorView error retry=move |_| recent.refetch() /> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p class="muted">"No operations on this cluster."</p> }.into_any(),
+                    Ok(list) => view! {
+                        <ul class="recent-ops" aria-label="Recent operations">
+                            {list.into_iter().take(10).map(|op| {
+                                let status = op.status.as_str().to_string();
+                                view! {
+                                    <li>
+                                        {format!("{} {} ", op.op_type.as_str(), op.kind.as_str())}
+                                        <StatusBadge status />
+                                        <span class="muted">{format!(" {}", display::timestamp(&op.created_at))}</span>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                })}
+            </Transition>
+            {move || cluster.get().and_then(Result::ok).map(|c| view! { <DeleteClusterDialog cluster=c blocked /> })}
         </section>
     }
 }

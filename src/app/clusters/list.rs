@@ -1,28 +1,115 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use crate::api::client::Client;
+use crate::api::types::Cluster;
 use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::shell::Refresh;
+use crate::ops::Ops;
 use crate::rules::display;
+use crate::rules::listing::{all_tags, filter_and_sort, ClusterQuery};
 
-/// Every cluster of the project (all pages), or the reason they could not be read.
+const STATUSES: [&str; 7] = [
+    "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
+];
+
+/// Every cluster of the project (all pages), filtered and sorted as the URL says,
+/// or the reason they could not be read: a failure is never shown as an empty list.
 #[component]
 pub fn ClusterList() -> impl IntoView {
     let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
+    let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
     let clusters = LocalResource::new(move || {
         let client = client.clone();
         let project = project_id();
+        ops.revision.track();
+        refresh.track();
         async move { client.clusters(&project).await }
     });
+    // Filters live in the URL, so a filtered list can be reloaded and shared.
+    let current = Memo::new(move |_| {
+        let q = query.read();
+        ClusterQuery {
+            name: q.get("name").unwrap_or_default(),
+            status: q.get("status").unwrap_or_default(),
+            tag: q.get("tag").unwrap_or_default(),
+            sort: q.get("sort").unwrap_or_default(),
+        }
+    });
+    let navigate = use_navigate();
+    let set_param = move |key: &'static str, value: String| {
+        let mut q = current.get_untracked();
+        match key {
+            "name" => q.name = value,
+            "status" => q.status = value,
+            "tag" => q.tag = value,
+            _ => q.sort = value,
+        }
+        let pairs: Vec<String> = [
+            ("name", &q.name),
+            ("status", &q.status),
+            ("tag", &q.tag),
+            ("sort", &q.sort),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}={}", String::from(js_sys::encode_uri_component(v))))
+        .collect();
+        let search = if pairs.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", pairs.join("&"))
+        };
+        navigate(
+            &format!("/projects/{}/clusters{search}", project_id()),
+            leptos_router::NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
+    };
+    let create_href = move || format!("/projects/{}/clusters/new", project_id());
 
     view! {
         <section class="page">
             <header class="page-header">
                 <h1>"Clusters"</h1>
+                <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
             </header>
+            <div class="filters" role="search">
+                <div class="filter"><label for="filter-name">"Filter by name"</label>
+                    <input id="filter-name" type="search" prop:value=move || current.get().name
+                        on:input={let set = set_param.clone(); move |ev| set("name", event_target_value(&ev))} />
+                </div>
+                <div class="filter"><label for="filter-status">"Status"</label>
+                    <select id="filter-status" prop:value=move || current.get().status on:change={let set = set_param.clone(); move |ev| set("status", event_target_value(&ev))}>
+                        <option value="">"Any"</option>
+                        {STATUSES.iter().map(|s| view! { <option value=*s selected=move || current.get().status == *s>{*s}</option> }).collect_view()}
+                    </select>
+                </div>
+                <div class="filter"><label for="filter-tag">"Tag"</label>
+                    <select id="filter-tag" prop:value=move || current.get().tag on:change={let set = set_param.clone(); move |ev| set("tag", event_target_value(&ev))}>
+                        <option value="">"Any"</option>
+                        {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
+                            let selected = current.get_untracked().tag == t;
+                            view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="filter"><label for="filter-sort">"Sort by"</label>
+                    <select id="filter-sort" prop:value=move || current.get().sort on:change={let set = set_param.clone(); move |ev| set("sort", event_target_value(&ev))}>
+                        <option value="">"API order"</option>
+                        <option value="name" selected=move || current.get().sort == "name">"Name"</option>
+                        <option value="status" selected=move || current.get().sort == "status">"Status"</option>
+                        <option value="created" selected=move || current.get().sort == "created">"Newest"</option>
+                    </select>
+                </div>
+            </div>
             <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
                 {move || {
                     clusters
@@ -32,49 +119,60 @@ pub fn ClusterList() -> impl IntoView {
                             Ok(list) if list.is_empty() => view! {
                                 <div class="empty">
                                     <p>"No clusters in this project yet."</p>
+                                    <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
                                 </div>
                             }
                                 .into_any(),
                             Ok(list) => {
-                                let project = project_id();
-                                view! {
-                                    <table class="table" aria-label="Clusters">
-                                        <thead>
-                                            <tr>
-                                                <th scope="col">"Name"</th>
-                                                <th scope="col">"Status"</th>
-                                                <th scope="col">"Kubernetes"</th>
-                                                <th scope="col">"Autoscaling"</th>
-                                                <th scope="col">"Pools"</th>
-                                                <th scope="col">"Created"</th>
-                                            </tr>
-                                        </thead>
-                                        <tbody>
-                                            {list
-                                                .into_iter()
-                                                .map(|c| {
-                                                    let href = format!("/projects/{project}/clusters/{}", c.id);
-                                                    let status = c.status.as_str().to_string();
-                                                    view! {
-                                                        <tr>
-                                                            <td><A href=href>{c.name}</A></td>
-                                                            <td><StatusBadge status=status /></td>
-                                                            <td>{c.kubernetes_version}</td>
-                                                            <td>{display::on_off(c.autoscaling)}</td>
-                                                            <td>{c.pool_ids.len()}</td>
-                                                            <td>{display::timestamp(&c.created_at)}</td>
-                                                        </tr>
-                                                    }
-                                                })
-                                                .collect_view()}
-                                        </tbody>
-                                    </table>
+                                let shown = filter_and_sort(&list, &current.get());
+                                if shown.is_empty() {
+                                    view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
+                                } else {
+                                    view! { <ClusterTable clusters=shown project=project_id() /> }.into_any()
                                 }
-                                    .into_any()
                             }
                         })
                 }}
             </Transition>
         </section>
+    }
+}
+
+#[component]
+fn ClusterTable(clusters: Vec<Cluster>, project: String) -> impl IntoView {
+    view! {
+        <table class="table" aria-label="Clusters">
+            <thead>
+                <tr>
+                    <th scope="col">"Name"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Kubernetes"</th>
+                    <th scope="col">"Autoscaling"</th>
+                    <th scope="col">"Pools"</th>
+                    <th scope="col">"Tags"</th>
+                    <th scope="col">"Created"</th>
+                </tr>
+            </thead>
+            <tbody>
+                {clusters
+                    .into_iter()
+                    .map(|c| {
+                        let href = format!("/projects/{project}/clusters/{}", c.id);
+                        let status = c.status.as_str().to_string();
+                        view! {
+                            <tr>
+                                <td><A href=href>{c.name}</A></td>
+                                <td><StatusBadge status /></td>
+                                <td>{c.kubernetes_version}</td>
+                                <td>{display::on_off(c.autoscaling)}</td>
+                                <td>{c.pool_ids.len()}</td>
+                                <td>{crate::app::components::tag_list(&c.tags)}</td>
+                                <td>{display::timestamp(&c.created_at)}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()}
+            </tbody>
+        </table>
     }
 }

@@ -5,6 +5,7 @@ mod error_view;
 mod field;
 mod op_progress;
 mod status_badge;
+mod submission;
 
 use leptos::prelude::*;
 
@@ -13,6 +14,7 @@ pub use error_view::ErrorView;
 pub use field::{described_by, Field};
 pub use op_progress::OpProgress;
 pub use status_badge::StatusBadge;
+pub use submission::{finished, follow_submission};
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is
 /// always rendered as text, so names that carry markup stay inert.

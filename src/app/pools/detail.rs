@@ -3,32 +3,66 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
-use crate::api::types::Pool;
+use crate::api::types::{Node, Pool};
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
+use crate::app::shell::Refresh;
+use crate::ops::Ops;
 use crate::rules::display;
 
-/// One pool: its fields and its nodes.
+/// One pool: its fields, its nodes, and what can be done to it.
 #[component]
 pub fn PoolPage() -> impl IntoView {
     let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
     let param = move |name: &'static str| move || params.read().get(name).unwrap_or_default();
     let (project_id, cluster_id, pool_id) =
         (param("project_id"), param("cluster_id"), param("pool_id"));
+    // Re-read when an operation ends and every few seconds: the autoscaler changes
+    // node counts behind the person's back.
     let pool = {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
             let (c, p) = (cluster_id(), pool_id());
-            async move { client.pool(&c, &p).await }
+            ops.revision.track();
+            refresh.track();
+            async move {
+                let pool = client.pool(&c, &p).await?;
+                let siblings = client.pools(&c).await?;
+                Ok::<_, crate::rules::outcome::ApiError>((pool, siblings))
+            }
         })
     };
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
+        ops.revision.track();
+        refresh.track();
         async move { client.nodes(&c, &p).await }
     });
     let back = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
+    let edit = move || {
+        format!(
+            "/projects/{}/clusters/{}/pools/{}/edit",
+            project_id(),
+            cluster_id(),
+            pool_id()
+        )
+    };
+    let in_flight = Memo::new(move |_| ops.in_flight_on(&pool_id()));
+    let blocked = Signal::derive(move || {
+        in_flight.get().map(|t| {
+            format!(
+                "An operation is in flight on this pool ({} {}); wait for it to end.",
+                t.op.op_type.as_str(),
+                t.op.status.as_str()
+            )
+        })
+    });
+    let deleting_node = RwSignal::new(None::<Node>);
 
     view! {
         <section class="page">
@@ -38,10 +72,13 @@ pub fn PoolPage() -> impl IntoView {
                     pool.get()
                         .map(|result| match result {
                             Err(error) => view! { <ErrorView error retry=move |_| pool.refetch() /> }.into_any(),
-                            Ok(p) => view! { <PoolFields pool=p /> }.into_any(),
+                            Ok((p, _)) => view! { <PoolFields pool=p /> }.into_any(),
                         })
                 }}
             </Transition>
+            <p class="actions">
+                <A href=edit attr:class="btn">"Edit or scale"</A>
+            </p>
             <h2>"Nodes"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading nodes…"</p> }>
                 {move || {
@@ -52,39 +89,57 @@ pub fn PoolPage() -> impl IntoView {
                             Ok(list) if list.is_empty() => {
                                 view! { <p class="empty">"No nodes: this pool is scaled to zero."</p> }.into_any()
                             }
-                            Ok(list) => view! {
-                                <table class="table" aria-label="Nodes">
-                                    <thead>
-                                        <tr>
-                                            <th scope="col">"Name"</th>
-                                            <th scope="col">"Private IP"</th>
-                                            <th scope="col">"Status"</th>
-                                            <th scope="col">"Created"</th>
-                                        </tr>
-                                    </thead>
-                                    <tbody>
-                                        {list
-                                            .into_iter()
-                                            .map(|n| {
-                                                let status = n.status.as_str().to_string();
-                                                view! {
-                                                    <tr>
-                                                        <td>{n.name}</td>
-                                                        <td>{n.private_ip.unwrap_or_else(|| "—".into())}</td>
-                                                        <td><StatusBadge status /></td>
-                                                        <td>{display::timestamp(&n.created_at)}</td>
-                                                    </tr>
-                                                }
-                                            })
-                                            .collect_view()}
-                                    </tbody>
-                                </table>
-                            }
-                                .into_any(),
+                            Ok(list) => view! { <NodeTable nodes=list deleting=deleting_node /> }.into_any(),
                         })
                 }}
             </Transition>
+            {move || deleting_node.get().map(|node| view! {
+                <DeleteNodeDialog node on_close=Callback::new(move |_| deleting_node.set(None)) />
+            })}
+            {move || pool.get().and_then(Result::ok).map(|(p, siblings)| view! {
+                <DeletePoolDialog pool=p siblings blocked />
+            })}
         </section>
+    }
+}
+
+#[component]
+fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoView {
+    view! {
+        <table class="table" aria-label="Nodes">
+            <thead>
+                <tr>
+                    <th scope="col">"Name"</th>
+                    <th scope="col">"Private IP"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Created"</th>
+                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                </tr>
+            </thead>
+            <tbody>
+                {nodes
+                    .into_iter()
+                    .map(|n| {
+                        let status = n.status.as_str().to_string();
+                        let label = format!("Delete node {}", n.name);
+                        let node = n.clone();
+                        view! {
+                            <tr>
+                                <td>{n.name}</td>
+                                <td>{n.private_ip.unwrap_or_else(|| "—".into())}</td>
+                                <td><StatusBadge status /></td>
+                                <td>{display::timestamp(&n.created_at)}</td>
+                                <td>
+                                    <button class="btn btn-quiet" aria-label=label on:click=move |_| deleting.set(Some(node.clone()))>
+                                        "Delete"
+                                    </button>
+                                </td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()}
+            </tbody>
+        </table>
     }
 }
 

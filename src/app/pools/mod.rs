@@ -1,5 +1,12 @@
-//! One pool and its nodes.
+//! Pools: one pool and its nodes, and the forms that create, edit, scale and replace pools.
 
+mod create_pool_form;
+mod delete_pool_dialog;
 mod detail;
+mod drain_list;
+mod edit_pool_form;
+mod scale_down_warning;
 
+pub use create_pool_form::CreatePoolPage;
 pub use detail::PoolPage;
+pub use edit_pool_form::EditPoolPage;

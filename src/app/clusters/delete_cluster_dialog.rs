@@ -1,0 +1,66 @@
+//! "Delete cluster": confirmed by typing its name; its pools and nodes go with it.
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::api::client::Client;
+use crate::api::types::{Cluster, OperationStatus};
+use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::ops::Ops;
+use crate::rules::outcome::ApiError;
+
+#[component]
+pub fn DeleteClusterDialog(
+    cluster: Cluster,
+    #[prop(into)] blocked: Signal<Option<String>>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let params = use_params_map();
+    let delete = {
+        let id = cluster.id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let id = id.clone();
+            async move { client.delete_cluster(&id).await }
+        })
+    };
+    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if submitted
+            .get()
+            .and_then(|id| ops.get(&id))
+            .is_some_and(|t| t.op.status == OperationStatus::Done)
+        {
+            navigate(
+                &format!(
+                    "/projects/{}/clusters",
+                    params
+                        .read_untracked()
+                        .get("project_id")
+                        .unwrap_or_default()
+                ),
+                Default::default(),
+            );
+        }
+    });
+    let warning = format!(
+        "Deleting cluster {} deletes its {} pool(s) and every node in them. Workloads stop at once.",
+        cluster.name,
+        cluster.pool_ids.len()
+    );
+    view! {
+        <section class="card" id="delete">
+            <h2>"Delete cluster"</h2>
+            {move || match submitted.get() {
+                Some(id) => view! { <OpProgress operation_id=id title="Delete cluster" /> }.into_any(),
+                None => view! {
+                    <ConfirmByTyping name=cluster.name.clone() action="Delete cluster" warning=warning.clone()
+                        pending=delete.pending() disabled_reason=blocked on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
+                }.into_any(),
+            }}
+            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
+        </section>
+    }
+}

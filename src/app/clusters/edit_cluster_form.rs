@@ -1,0 +1,186 @@
+//! "Edit cluster": name, tags and autoscaling change; project, region, VPC and
+//! Kubernetes version are shown locked, because the API silently ignores them.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::api::client::Client;
+use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};
+use crate::app::components::{
+    described_by, finished, follow_submission, ErrorView, Field, OpProgress,
+};
+use crate::ops::Ops;
+use crate::rules::forms::form_field;
+use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
+use crate::rules::outcome::ApiError;
+use crate::rules::validation as v;
+
+#[component]
+pub fn EditClusterPage() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let params = use_params_map();
+    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let cluster = LocalResource::new(move || {
+        let client = client.clone();
+        let id = cluster_id();
+        async move { client.cluster(&id).await }
+    });
+    let back = move || {
+        format!(
+            "/projects/{}/clusters/{}",
+            params.read().get("project_id").unwrap_or_default(),
+            cluster_id()
+        )
+    };
+    view! {
+        <section class="page">
+            <p class="breadcrumb"><A href=back>"← Cluster"</A></p>
+            {move || match cluster.get() {
+                None => view! { <p class="loading">"Loading cluster…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorView error retry=move |_| cluster.refetch() /> }.into_any(),
+                Some(Ok(c)) => view! { <EditClusterForm cluster=c /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn EditClusterForm(cluster: Cluster) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let params = use_params_map();
+    let name = RwSignal::new(cluster.name.clone());
+    let tags = RwSignal::new(cluster.tags.join(", "));
+    let autoscaling = RwSignal::new(cluster.autoscaling);
+    let server_error = RwSignal::new(None::<ApiError>);
+    let name_error = Memo::new(move |_| v::name(&name.get()).err());
+    let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
+    let server_field = move |field: &'static str| {
+        server_error.with(|e| {
+            e.as_ref()
+                .filter(|e| e.field().map(form_field) == Some(field))
+                .and_then(|e| e.server_message().map(str::to_string))
+        })
+    };
+    let body = {
+        let current = cluster.clone();
+        Memo::new(move |_| -> Option<ClusterUpdate> {
+            let edit = ClusterEdit {
+                name: v::name(&name.get()).ok()?,
+                autoscaling: autoscaling.get(),
+                tags: v::tags(&v::split_list(&tags.get())).ok()?,
+            };
+            Some(cluster_update(&current, &edit))
+        })
+    };
+    let in_flight = {
+        let id = cluster.id.clone();
+        Memo::new(move |_| ops.in_flight_on(&id))
+    };
+    let busy = cluster.status.is_busy();
+    let save = {
+        let id = cluster.id.clone();
+        Action::new_local(move |body: &ClusterUpdate| {
+            let client = client.clone();
+            let (id, body) = (id.clone(), body.clone());
+            async move { client.update_cluster(&id, &body).await }
+        })
+    };
+    let submitted = follow_submission(move || save.value().get(), server_error);
+    let can_save = move || {
+        body.with(|b| b.as_ref().is_some_and(|b| !b.is_empty()))
+            && in_flight.with(Option::is_none)
+            && !busy
+            && !save.pending().get()
+    };
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if can_save() && submitted.get_untracked().is_none() {
+            if let Some(b) = body.get_untracked() {
+                server_error.set(None);
+                save.dispatch(b);
+            }
+        }
+    };
+    let navigate = use_navigate();
+    let finished = finished(submitted);
+    let cluster_href = {
+        let id = cluster.id.clone();
+        move || {
+            format!(
+                "/projects/{}/clusters/{id}",
+                params.read().get("project_id").unwrap_or_default()
+            )
+        }
+    };
+    {
+        let href = cluster_href.clone();
+        Effect::new(move |_| {
+            if finished
+                .get()
+                .is_some_and(|op| op.status == OperationStatus::Done)
+            {
+                navigate(&href(), Default::default());
+            }
+        });
+    }
+    let was_on = cluster.autoscaling;
+    let locked = StoredValue::new(cluster.clone());
+    view! {
+        <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
+        <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
+            <OpProgress operation_id=submitted.get().unwrap_or_default() title="Update cluster" />
+            {move || finished.get().filter(|op| op.status == OperationStatus::Failed).map(|op| {
+                let error = ApiError::OperationFailed { operation_id: op.id, what: "Update cluster".into() };
+                view! { <ErrorView error /> }
+            })}
+        }>
+            <form class="form card" on:submit=on_submit novalidate=true>
+                {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                {move || in_flight.get().map(|t| view! {
+                    <p class="alert alert-warning">
+                        {format!("An operation is in flight on this cluster ({} {}). Saving is disabled until it ends.", t.op.op_type.as_str(), t.op.status.as_str())}
+                    </p>
+                })}
+                <h2>"Editable"</h2>
+                <Field id="cluster-name" label="Name" error=Signal::derive(move || name_error.get().or_else(|| server_field("name")))>
+                    <input id="cluster-name" aria-describedby=described_by("cluster-name") prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
+                </Field>
+                <fieldset class="field">
+                    <legend>"Autoscaling"</legend>
+                    <p class="field-hint">"A cluster-wide switch for every pool."</p>
+                    <label class="choice"><input type="radio" name="autoscaling" prop:checked=move || autoscaling.get() on:change=move |_| autoscaling.set(true) /> "On"</label>
+                    <label class="choice"><input type="radio" name="autoscaling" prop:checked=move || !autoscaling.get() on:change=move |_| autoscaling.set(false) /> "Off"</label>
+                    {move || (autoscaling.get() != was_on).then(|| if autoscaling.get() {
+                        "Turning autoscaling on lets the platform add nodes to your pools for pending pods and remove idle ones after draining them; node counts will then change on their own."
+                    } else {
+                        "Turning autoscaling off freezes node counts where they are: pools at 0 nodes (scale-from-zero) stay empty, and nothing is added for pending pods."
+                    }).map(|text| view! { <p class="alert alert-info">{text}</p> })}
+                </fieldset>
+                <Field id="cluster-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || tags_error.get().or_else(|| server_field("tags")))>
+                    <input id="cluster-tags" aria-describedby=described_by("cluster-tags") prop:value=tags on:input=move |ev| tags.set(event_target_value(&ev)) />
+                </Field>
+                <h2>"Fixed at creation"</h2>
+                <Field id="cluster-project" label="Project" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="cluster-project" disabled=true aria-describedby=described_by("cluster-project") prop:value=locked.with_value(|c| c.project_id.clone()) />
+                </Field>
+                <Field id="cluster-region" label="Region" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="cluster-region" disabled=true aria-describedby=described_by("cluster-region") prop:value=locked.with_value(|c| c.region.clone()) />
+                </Field>
+                <Field id="cluster-vpc" label="VPC" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="cluster-vpc" disabled=true aria-describedby=described_by("cluster-vpc") prop:value=locked.with_value(|c| c.vpc_id.clone()) />
+                </Field>
+                <Field id="cluster-version" label="Kubernetes version" hint=format!("{FIXED_AT_CREATION} Upgrades are not possible through this API: create a new cluster.")>
+                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
+                </Field>
+                <div class="form-actions">
+                    <button class="btn btn-primary" type="submit" disabled=move || !can_save()>
+                        {move || if save.pending().get() { "Saving…" } else { "Save" }}
+                    </button>
+                    {move || body.with(|b| b.as_ref().is_some_and(ClusterUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
+                </div>
+            </form>
+        </Show>
+    }
+}

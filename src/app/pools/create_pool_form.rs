@@ -1,0 +1,382 @@
+//! "Create pool", and "Replace pool": the same form pre-filled with an existing
+//! pool's shape, because a pool's node configuration can only change by replacing it.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+
+use crate::api::client::Client;
+use crate::api::types::{OperationStatus, Pool};
+use crate::app::components::{
+    described_by, finished, follow_submission, ErrorView, Field, OpProgress,
+};
+use crate::app::pools::drain_list::DrainList;
+use crate::rules::forms::{form_field, pool_create, FieldErrors, PoolForm};
+use crate::rules::outcome::ApiError;
+use crate::rules::validation::TAINT_EFFECTS;
+
+#[derive(Clone, Copy)]
+struct TaintRow {
+    id: usize,
+    key: RwSignal<String>,
+    value: RwSignal<String>,
+    effect: RwSignal<String>,
+}
+
+impl TaintRow {
+    fn new(id: usize, key: &str, value: &str, effect: &str) -> Self {
+        TaintRow {
+            id,
+            key: RwSignal::new(key.to_string()),
+            value: RwSignal::new(value.to_string()),
+            effect: RwSignal::new(effect.to_string()),
+        }
+    }
+}
+
+#[component]
+pub fn CreatePoolPage() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let params = use_params_map();
+    let query = use_query_map();
+    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let replacing = move || query.read().get("replace").filter(|r| !r.is_empty());
+    let cluster_href = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
+
+    // Everything typed lives in these signals: nothing is lost on a rejection.
+    let name = RwSignal::new(String::new());
+    let instance_type = RwSignal::new(String::new());
+    let boot_size = RwSignal::new("128".to_string());
+    let boot_type = RwSignal::new("abs".to_string());
+    let labels = RwSignal::new(String::new());
+    let taints = RwSignal::new(Vec::<TaintRow>::new());
+    let next_row = StoredValue::new(0usize);
+    let node_count = RwSignal::new("1".to_string());
+    let tags = RwSignal::new(String::new());
+    let touched = RwSignal::new(false);
+
+    let add_taint = move |key: &str, value: &str, effect: &str| {
+        let id = next_row.get_value();
+        next_row.set_value(id + 1);
+        taints.update(|rows| rows.push(TaintRow::new(id, key, value, effect)));
+    };
+
+    let instance_types = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            async move { client.instance_types().await }
+        })
+    };
+    let cluster = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let id = cluster_id();
+            async move { client.cluster(&id).await }
+        })
+    };
+    // Replace pool: the old pool's shape pre-fills the form, to be changed.
+    let old_pool = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let (c, old) = (cluster_id(), replacing());
+            async move {
+                match old {
+                    Some(p) => client.pool(&c, &p).await.map(Some),
+                    None => Ok(None),
+                }
+            }
+        })
+    };
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) {
+            return true;
+        }
+        let Some(Ok(Some(pool))) = old_pool.get() else {
+            return false;
+        };
+        prefill(
+            &pool,
+            name,
+            instance_type,
+            boot_size,
+            boot_type,
+            labels,
+            node_count,
+            tags,
+        );
+        for t in &pool.node_config.taints {
+            if let Ok((k, v, e)) = crate::rules::validation::parse_taint(t) {
+                add_taint(&k, &v, &e);
+            }
+        }
+        true
+    });
+
+    let form = move || PoolForm {
+        name: name.get(),
+        instance_type: instance_type.get(),
+        boot_size: boot_size.get(),
+        boot_type: boot_type.get(),
+        labels: labels.get(),
+        taints: taints
+            .get()
+            .iter()
+            .map(|r| (r.key.get(), r.value.get(), r.effect.get()))
+            .collect(),
+        node_count: node_count.get(),
+        tags: tags.get(),
+    };
+    let checked = Memo::new(move |_| pool_create(&form()));
+    let server_error = RwSignal::new(None::<ApiError>);
+    // A message for a field: the local check as the person types, else what the server said.
+    let error_for = move |field: &'static str| {
+        Signal::derive(move || {
+            let local = checked.with(|c| {
+                c.as_ref()
+                    .err()
+                    .and_then(|e: &FieldErrors| e.get(field).cloned())
+            });
+            let local = local.filter(|_| touched.get() || field_has_text(field, &form()));
+            local.or_else(|| {
+                server_error.with(|e| {
+                    e.as_ref()
+                        .filter(|e| e.field().map(form_field) == Some(field))
+                        .map(|e| e.server_message().unwrap_or_default().to_string())
+                })
+            })
+        })
+    };
+
+    let submit = Action::new_local(move |body: &crate::api::types::PoolCreate| {
+        let client = client.clone();
+        let body = body.clone();
+        let cluster = cluster_id();
+        async move { client.create_pool(&cluster, &body).await }
+    });
+    let submitted = follow_submission(move || submit.value().get(), server_error);
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        touched.set(true);
+        if submit.pending().get_untracked() || submitted.get_untracked().is_some() {
+            return; // no double submit
+        }
+        if let Ok(body) = checked.get_untracked() {
+            server_error.set(None);
+            submit.dispatch(body);
+        }
+    };
+
+    // When the operation is done, open the new pool (found by the operation's
+    // resource_id), unless this was a replacement: then show what to do with the old one.
+    let navigate = use_navigate();
+    let finished = finished(submitted);
+    Effect::new(move |_| {
+        if let Some(op) = finished.get() {
+            if op.status == OperationStatus::Done && replacing().is_none() {
+                navigate(
+                    &format!("{}/pools/{}", cluster_href(), op.resource_id),
+                    Default::default(),
+                );
+            }
+        }
+    });
+
+    let zero_hint = move || {
+        (node_count.with(|n| n.trim() == "0")).then(|| {
+            let autoscaling = cluster.get().and_then(|c| c.ok()).map(|c| c.autoscaling);
+            let mut text = String::from("Node count 0 makes a scale-from-zero pool: it stays empty until a pod that tolerates its taints is pending, and only cluster autoscaling grows it. Pair it with a NoSchedule taint so only opted-in workloads land there.");
+            if autoscaling == Some(false) {
+                text.push_str(" This cluster has autoscaling off, so the pool would stay at 0 nodes.");
+            }
+            text
+        })
+    };
+
+    view! {
+        <section class="page">
+            <p class="breadcrumb"><A href=cluster_href>"← Cluster"</A></p>
+            <header class="page-header">
+                <h1>{move || if replacing().is_some() { "Replace pool" } else { "Create pool" }}</h1>
+            </header>
+            {move || replacing().map(|_| view! {
+                <p class="alert alert-warning">
+                    "A pool's instance type, boot volume, labels and taints are fixed at creation. "
+                    "Change the shape below to create the replacement; when it is ready, drain the old pool's nodes and delete it."
+                </p>
+            })}
+            <Show
+                when=move || submitted.with(Option::is_none)
+                fallback=move || {
+                    let id = submitted.get().unwrap_or_default();
+                    view! {
+                        <OpProgress operation_id=id title="Create pool" />
+                        {move || finished.get().map(|op| {
+                            if op.status == OperationStatus::Failed {
+                                let error = ApiError::OperationFailed { operation_id: op.id.clone(), what: "Create pool".into() };
+                                view! { <ErrorView error /> }.into_any()
+                            } else if let Some(old) = replacing() {
+                                view! { <ReplacementReady old_pool_id=old new_pool_id=op.resource_id.clone() /> }.into_any()
+                            } else {
+                                view! { <p>"Done. Opening the new pool…"</p> }.into_any()
+                            }
+                        })}
+                    }
+                }
+            >
+                <form class="form card" on:submit=on_submit novalidate=true>
+                    {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                    <Field id="pool-name" label="Name" error=error_for("name")>
+                        <input id="pool-name" aria-describedby=described_by("pool-name") prop:value=name
+                            on:input=move |ev| name.set(event_target_value(&ev)) />
+                    </Field>
+                    <Field id="pool-instance-type" label="Instance type" error=error_for("node_config.instance_type")>
+                        <select id="pool-instance-type" aria-describedby=described_by("pool-instance-type")
+                            on:change=move |ev| instance_type.set(event_target_value(&ev))
+                            prop:value=instance_type>
+                            <option value="">"Choose an instance type"</option>
+                            {move || match instance_types.get() {
+                                None => view! { <option value="" disabled=true>"Loading…"</option> }.into_any(),
+                                Some(Err(_)) => view! { <option value="" disabled=true>"Instance types unavailable"</option> }.into_any(),
+                                Some(Ok(list)) => list.into_iter().map(|t| {
+                                    let label = format!("{} — {} vCPU, {} GB memory", t.name, t.vcpu, t.memory_gb);
+                                    let selected = instance_type.get_untracked() == t.name;
+                                    view! { <option value=t.name selected=selected>{label}</option> }
+                                }).collect_view().into_any(),
+                            }}
+                        </select>
+                    </Field>
+                    {move || instance_types.get().and_then(|r| r.err()).map(|error| view! { <ErrorView error retry=move |_| instance_types.refetch() /> })}
+                    <div class="field-row">
+                        <Field id="pool-boot-size" label="Boot volume size (GB)" hint="64 to 512 GB." error=error_for("node_config.boot_volume.size")>
+                            <input id="pool-boot-size" type="number" min="64" max="512" inputmode="numeric"
+                                aria-describedby=described_by("pool-boot-size") prop:value=boot_size
+                                on:input=move |ev| boot_size.set(event_target_value(&ev)) />
+                        </Field>
+                        <Field id="pool-boot-type" label="Boot volume type" error=error_for("node_config.boot_volume.type")>
+                            <select id="pool-boot-type" aria-describedby=described_by("pool-boot-type") prop:value=boot_type
+                                on:change=move |ev| boot_type.set(event_target_value(&ev))>
+                                <option value="abs" selected=move || boot_type.get() == "abs">"abs (Accelerated Block Storage)"</option>
+                                <option value="nvme" selected=move || boot_type.get() == "nvme">"nvme (local NVMe)"</option>
+                            </select>
+                        </Field>
+                    </div>
+                    <Field id="pool-labels" label="Labels" hint="One key=value per line. Keys under kubernetes.io, k8s.io and nirvanalabs.io are reserved." error=error_for("node_config.labels")>
+                        <textarea id="pool-labels" rows="3" aria-describedby=described_by("pool-labels") prop:value=labels
+                            on:input=move |ev| labels.set(event_target_value(&ev))></textarea>
+                    </Field>
+                    <fieldset class="field taints">
+                        <legend>"Taints"</legend>
+                        <For each=move || taints.get() key=|row| row.id let:row>
+                            <div class="taint-row">
+                                <label>"Key" <input prop:value=row.key on:input=move |ev| row.key.set(event_target_value(&ev)) /></label>
+                                <label>"Value" <input prop:value=row.value on:input=move |ev| row.value.set(event_target_value(&ev)) /></label>
+                                <label>"Effect"
+                                    <select prop:value=row.effect on:change=move |ev| row.effect.set(event_target_value(&ev))>
+                                        {TAINT_EFFECTS.iter().map(|e| view! { <option value=*e selected=move || row.effect.get() == *e>{*e}</option> }).collect_view()}
+                                    </select>
+                                </label>
+                                <button type="button" class="btn btn-quiet" on:click=move |_| taints.update(|rows| rows.retain(|r| r.id != row.id))>
+                                    "Remove taint"
+                                </button>
+                            </div>
+                        </For>
+                        <button type="button" class="btn" on:click=move |_| add_taint("", "", "NoSchedule")>"Add taint"</button>
+                        {move || error_for("node_config.taints").get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                    </fieldset>
+                    <Field id="pool-node-count" label="Node count" hint="0 to 100." error=error_for("node_count")>
+                        <input id="pool-node-count" type="number" min="0" max="100" inputmode="numeric"
+                            aria-describedby=described_by("pool-node-count") prop:value=node_count
+                            on:input=move |ev| node_count.set(event_target_value(&ev)) />
+                    </Field>
+                    {move || zero_hint().map(|text| view! { <p class="alert alert-info">{text}</p> })}
+                    <Field id="pool-tags" label="Tags" hint="Comma-separated." error=error_for("tags")>
+                        <input id="pool-tags" aria-describedby=described_by("pool-tags") prop:value=tags
+                            on:input=move |ev| tags.set(event_target_value(&ev)) />
+                    </Field>
+                    <div class="form-actions">
+                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get()>
+                            {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
+                        </button>
+                        <A href=cluster_href attr:class="btn btn-quiet">"Cancel"</A>
+                    </div>
+                </form>
+            </Show>
+        </section>
+    }
+}
+
+/// A field shows its local problem once the person has typed into it.
+fn field_has_text(field: &str, form: &PoolForm) -> bool {
+    match field {
+        "name" => !form.name.is_empty(),
+        "node_config.boot_volume.size" => !form.boot_size.is_empty(),
+        "node_config.labels" => !form.labels.is_empty(),
+        "node_config.taints" => form
+            .taints
+            .iter()
+            .any(|(k, v, _)| !k.is_empty() || !v.is_empty()),
+        "node_count" => true,
+        "tags" => !form.tags.is_empty(),
+        _ => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prefill(
+    pool: &Pool,
+    name: RwSignal<String>,
+    instance_type: RwSignal<String>,
+    boot_size: RwSignal<String>,
+    boot_type: RwSignal<String>,
+    labels: RwSignal<String>,
+    node_count: RwSignal<String>,
+    tags: RwSignal<String>,
+) {
+    name.set(format!("{}-v2", pool.name));
+    instance_type.set(pool.node_config.instance_type.clone());
+    boot_size.set(pool.node_config.boot_volume.size.to_string());
+    boot_type.set(
+        pool.node_config
+            .boot_volume
+            .volume_type
+            .as_str()
+            .to_string(),
+    );
+    labels.set(pool.node_config.labels.join("\n"));
+    node_count.set(pool.node_count.to_string());
+    tags.set(pool.tags.join(", "));
+}
+
+/// After a replacement pool is ready: the old pool's drain commands, then its deletion.
+#[component]
+fn ReplacementReady(old_pool_id: String, new_pool_id: String) -> impl IntoView {
+    let params = use_params_map();
+    let base = move || {
+        format!(
+            "/projects/{}/clusters/{}",
+            params.read().get("project_id").unwrap_or_default(),
+            params.read().get("cluster_id").unwrap_or_default()
+        )
+    };
+    let new_href = {
+        let id = new_pool_id.clone();
+        move || format!("{}/pools/{id}", base())
+    };
+    let old_href = {
+        let id = old_pool_id.clone();
+        move || format!("{}/pools/{id}#delete", base())
+    };
+    view! {
+        <section class="card replacement">
+            <h2>"The replacement pool is ready"</h2>
+            <p><A href=new_href>"Open the new pool"</A></p>
+            <p>"Move workloads off the old pool gracefully, node by node, before deleting it:"</p>
+            <DrainList pool_id=old_pool_id />
+            <p><A href=old_href>"Then delete the old pool"</A></p>
+        </section>
+    }
+}

@@ -1,0 +1,120 @@
+//! "Delete pool" and "Delete node": confirmed by typing the name, tracked as operations.
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::api::client::Client;
+use crate::api::types::{Node, OperationStatus, Pool};
+use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::ops::Ops;
+use crate::rules::capacity::{drain_commands, leaves_no_baseline, BASELINE_REASON};
+use crate::rules::outcome::ApiError;
+
+/// Deletes a pool once its name is typed; refused when it would leave the cluster
+/// without a baseline worker.
+#[component]
+pub fn DeletePoolDialog(
+    pool: Pool,
+    siblings: Vec<Pool>,
+    #[prop(into)] blocked: Signal<Option<String>>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let params = use_params_map();
+    let no_baseline = leaves_no_baseline(&siblings, &pool.id, None);
+    let reason = Signal::derive(move || {
+        if no_baseline {
+            Some(BASELINE_REASON.to_string())
+        } else {
+            blocked.get()
+        }
+    });
+    let delete = {
+        let pool_id = pool.id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let cluster = params
+                .read_untracked()
+                .get("cluster_id")
+                .unwrap_or_default();
+            let pool = pool_id.clone();
+            async move { client.delete_pool(&cluster, &pool).await }
+        })
+    };
+    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        let done = submitted
+            .get()
+            .and_then(|id| ops.get(&id))
+            .is_some_and(|t| t.op.status == OperationStatus::Done);
+        if done {
+            let p = params.read_untracked();
+            let href = format!(
+                "/projects/{}/clusters/{}",
+                p.get("project_id").unwrap_or_default(),
+                p.get("cluster_id").unwrap_or_default()
+            );
+            navigate(&href, Default::default());
+        }
+    });
+    let warning = format!(
+        "Deleting pool {} terminates its {} node(s) without draining them. Drain them first if workloads run there.",
+        pool.name, pool.node_count
+    );
+    view! {
+        <section class="card" id="delete">
+            <h2>"Delete pool"</h2>
+            {move || match submitted.get() {
+                Some(id) => view! { <OpProgress operation_id=id title="Delete pool" /> }.into_any(),
+                None => view! {
+                    <ConfirmByTyping name=pool.name.clone() action="Delete pool" warning=warning.clone()
+                        pending=delete.pending() disabled_reason=reason on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
+                }.into_any(),
+            }}
+            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
+        </section>
+    }
+}
+
+/// Deletes one node once its name is typed.
+#[component]
+pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let params = use_params_map();
+    let delete = {
+        let node_id = node.id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let p = params.read_untracked();
+            let (cluster, pool) = (
+                p.get("cluster_id").unwrap_or_default(),
+                p.get("pool_id").unwrap_or_default(),
+            );
+            let node = node_id.clone();
+            async move { client.delete_node(&cluster, &pool, &node).await }
+        })
+    };
+    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
+    let [cordon, drain] = drain_commands(&node.name);
+    let warning = format!(
+        "Deleting node {} terminates it without draining, and lowers the pool's node count by one. Drain it first:",
+        node.name
+    );
+    let dialog_label = format!("Delete node {}", node.name);
+    let node_name = node.name.clone();
+    view! {
+        <div class="card dialog" role="dialog" aria-label=dialog_label>
+            {move || match submitted.get() {
+                Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
+                None => view! {
+                    <pre class="commands">{format!("{cordon}\n{drain}")}</pre>
+                    <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
+                        pending=delete.pending() on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
+                }.into_any(),
+            }}
+            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
+            <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Close"</button>
+        </div>
+    }
+}

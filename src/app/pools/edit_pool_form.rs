@@ -1,0 +1,273 @@
+//! "Edit pool": name, node count and tags change in place; the node configuration
+//! is shown locked, because the API silently ignores it on update.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::api::client::Client;
+use crate::api::types::{Cluster, Node, OperationStatus, Pool, PoolUpdate};
+use crate::app::components::{
+    described_by, finished, follow_submission, tag_list, ErrorView, Field, OpProgress,
+};
+use crate::app::pools::scale_down_warning::ScaleDownWarning;
+use crate::ops::Ops;
+use crate::rules::capacity::{leaves_no_baseline, ScaleChange, BASELINE_REASON};
+use crate::rules::forms::form_field;
+use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
+use crate::rules::outcome::ApiError;
+use crate::rules::validation as v;
+
+type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>);
+
+#[component]
+pub fn EditPoolPage() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let params = use_params_map();
+    let param = move |name: &'static str| move || params.read().get(name).unwrap_or_default();
+    let (project_id, cluster_id, pool_id) =
+        (param("project_id"), param("cluster_id"), param("pool_id"));
+    let loaded = LocalResource::new(move || {
+        let client = client.clone();
+        let (c, p) = (cluster_id(), pool_id());
+        async move {
+            let cluster = client.cluster(&c).await?;
+            let pool = client.pool(&c, &p).await?;
+            let pools = client.pools(&c).await?;
+            let nodes = client.nodes(&c, &p).await?;
+            Ok::<Loaded, ApiError>((cluster, pool, pools, nodes))
+        }
+    });
+    let pool_href = move || {
+        format!(
+            "/projects/{}/clusters/{}/pools/{}",
+            project_id(),
+            cluster_id(),
+            pool_id()
+        )
+    };
+    view! {
+        <section class="page">
+            <p class="breadcrumb"><A href=pool_href>"← Pool"</A></p>
+            {move || match loaded.get() {
+                None => view! { <p class="loading">"Loading pool…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorView error retry=move |_| loaded.refetch() /> }.into_any(),
+                Some(Ok(data)) => view! { <EditPoolForm data /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn EditPoolForm(data: Loaded) -> impl IntoView {
+    let (cluster, pool, pools, nodes) = data;
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let params = use_params_map();
+    let base = move || {
+        format!(
+            "/projects/{}/clusters/{}",
+            params.read().get("project_id").unwrap_or_default(),
+            params.read().get("cluster_id").unwrap_or_default()
+        )
+    };
+
+    let name = RwSignal::new(pool.name.clone());
+    let node_count = RwSignal::new(pool.node_count.to_string());
+    let tags = RwSignal::new(pool.tags.join(", "));
+    let confirmed = RwSignal::new(false);
+    let server_error = RwSignal::new(None::<ApiError>);
+
+    let name_error = Memo::new(move |_| v::name(&name.get()).err());
+    let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
+    let count = Memo::new(move |_| v::node_count(&node_count.get()));
+    let current = pool.node_count;
+    let change = Memo::new(move |_| {
+        count
+            .get()
+            .map(|to| ScaleChange::of(current, to))
+            .unwrap_or(ScaleChange::Same)
+    });
+    let no_baseline = {
+        let (pools, id) = (pools.clone(), pool.id.clone());
+        Memo::new(move |_| {
+            count
+                .get()
+                .is_ok_and(|to| leaves_no_baseline(&pools, &id, Some(to)))
+        })
+    };
+    let count_error = Memo::new(move |_| match count.get() {
+        Err(e) => Some(e),
+        Ok(_) if no_baseline.get() => Some(BASELINE_REASON.to_string()),
+        Ok(_) => None,
+    });
+    let server_field = move |field: &'static str| {
+        server_error.with(|e| {
+            e.as_ref()
+                .filter(|e| e.field().map(form_field) == Some(field))
+                .and_then(|e| e.server_message().map(str::to_string))
+        })
+    };
+
+    let body = {
+        let pool = pool.clone();
+        Memo::new(move |_| -> Option<PoolUpdate> {
+            if name_error.get().is_some()
+                || tags_error.get().is_some()
+                || count_error.get().is_some()
+            {
+                return None;
+            }
+            let edit = PoolEdit {
+                name: name.get().trim().to_string(),
+                node_count: count.get().ok()?,
+                tags: v::tags(&v::split_list(&tags.get())).ok()?,
+            };
+            Some(pool_update(&pool, &edit))
+        })
+    };
+    let pool_id = pool.id.clone();
+    let in_flight = {
+        let id = pool_id.clone();
+        Memo::new(move |_| ops.in_flight_on(&id))
+    };
+    let busy_on_server = pool.status.is_busy();
+
+    let save = Action::new_local(move |body: &PoolUpdate| {
+        let client = client.clone();
+        let body = body.clone();
+        let (cluster, pool) = (
+            params
+                .read_untracked()
+                .get("cluster_id")
+                .unwrap_or_default(),
+            params.read_untracked().get("pool_id").unwrap_or_default(),
+        );
+        async move { client.update_pool(&cluster, &pool, &body).await }
+    });
+    let submitted = follow_submission(move || save.value().get(), server_error);
+    let can_save = move || {
+        body.with(|b| b.as_ref().is_some_and(|b| !b.is_empty()))
+            && (change.get().terminated() == 0 || confirmed.get())
+            && in_flight.with(Option::is_none)
+            && !busy_on_server
+            && !save.pending().get()
+    };
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if !can_save() || submitted.get_untracked().is_some() {
+            return;
+        }
+        if let Some(b) = body.get_untracked() {
+            server_error.set(None);
+            save.dispatch(b);
+        }
+    };
+
+    let navigate = use_navigate();
+    let finished = finished(submitted);
+    {
+        let pool_id = pool_id.clone();
+        Effect::new(move |_| {
+            if finished
+                .get()
+                .is_some_and(|op| op.status == OperationStatus::Done)
+            {
+                navigate(&format!("{}/pools/{pool_id}", base()), Default::default());
+            }
+        });
+    }
+
+    let replace_href = {
+        let id = pool_id.clone();
+        move || format!("{}/pools/new?replace={id}", base())
+    };
+    let boot = StoredValue::new(format!("{} GB", pool.node_config.boot_volume.size));
+    let autoscaling = cluster.autoscaling;
+    let config = StoredValue::new(pool.node_config.clone());
+    let nodes = StoredValue::new(nodes);
+    let status_word = pool.status.as_str();
+    let ops_href = move || {
+        format!(
+            "/projects/{}/operations",
+            params.read().get("project_id").unwrap_or_default()
+        )
+    };
+
+    view! {
+        <header class="page-header"><h1>{format!("Edit pool {}", pool.name)}</h1></header>
+        <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
+            <OpProgress operation_id=submitted.get().unwrap_or_default() title="Update pool" />
+            {move || finished.get().filter(|op| op.status == OperationStatus::Failed).map(|op| {
+                let error = ApiError::OperationFailed { operation_id: op.id, what: "Update pool".into() };
+                view! { <ErrorView error /> }
+            })}
+        }>
+            <form class="form card" on:submit=on_submit novalidate=true>
+                {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                {move || in_flight.get().map(|t| view! {
+                    <p class="alert alert-warning">
+                        "An operation is in flight on this pool (" {t.op.op_type.as_str()} ", " {t.op.status.as_str()} "). "
+                        "Saving is disabled until it ends, so no 409 is provoked. "
+                        <A href=ops_href>"See the operation"</A>
+                    </p>
+                })}
+                {busy_on_server.then(|| view! {
+                    <p class="alert alert-warning">{format!("This pool is {status_word} on the platform; wait for it to be ready before editing.")}</p>
+                })}
+                <h2>"Editable"</h2>
+                <Field id="pool-name" label="Name" error=Signal::derive(move || name_error.get().or_else(|| server_field("name")))>
+                    <input id="pool-name" aria-describedby=described_by("pool-name") prop:value=name
+                        on:input=move |ev| name.set(event_target_value(&ev)) />
+                </Field>
+                <Field id="pool-node-count" label="Node count" hint=format!("0 to 100. Now {current}.")
+                    error=Signal::derive(move || count_error.get().or_else(|| server_field("node_count")))>
+                    <input id="pool-node-count" type="number" min="0" max="100" inputmode="numeric"
+                        aria-describedby=described_by("pool-node-count") prop:value=node_count
+                        on:input=move |ev| { node_count.set(event_target_value(&ev)); confirmed.set(false); } />
+                </Field>
+                {move || match change.get() {
+                    ScaleChange::Up { from, to } => view! {
+                        <p class="alert alert-info">{format!("Scaling up from {from} to {to}: safe, new nodes join; nothing running is touched.")}</p>
+                    }.into_any(),
+                    ScaleChange::Down { from, to } if !no_baseline.get() => view! {
+                        <ScaleDownWarning from to nodes=nodes.get_value() autoscaling confirmed />
+                    }.into_any(),
+                    _ => ().into_any(),
+                }}
+                <Field id="pool-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || tags_error.get().or_else(|| server_field("tags")))>
+                    <input id="pool-tags" aria-describedby=described_by("pool-tags") prop:value=tags
+                        on:input=move |ev| tags.set(event_target_value(&ev)) />
+                </Field>
+
+                <h2>"Fixed at creation"</h2>
+                <p class="muted" id="locked-why">{FIXED_AT_CREATION} " " {REPLACE_POOL_HINT}</p>
+                <Field id="pool-instance-type" label="Instance type" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="pool-instance-type" disabled=true aria-describedby=described_by("pool-instance-type") prop:value=config.with_value(|c| c.instance_type.clone()) />
+                </Field>
+                <Field id="pool-boot-size" label="Boot volume size (GB)" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="pool-boot-size" disabled=true aria-describedby=described_by("pool-boot-size") prop:value=boot.get_value() />
+                </Field>
+                <Field id="pool-boot-type" label="Boot volume type" hint=FIXED_AT_CREATION.to_string()>
+                    <input id="pool-boot-type" disabled=true aria-describedby=described_by("pool-boot-type") prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str()) />
+                </Field>
+                <Field id="pool-labels" label="Labels" hint=FIXED_AT_CREATION.to_string()>
+                    <textarea id="pool-labels" disabled=true rows="2" aria-describedby=described_by("pool-labels") prop:value=config.with_value(|c| c.labels.join("\n"))></textarea>
+                </Field>
+                <div class="field">
+                    <span class="label" id="pool-taints-label">"Taints"</span>
+                    <div aria-labelledby="pool-taints-label">{config.with_value(|c| tag_list(&c.taints))}</div>
+                    <p class="field-hint">{FIXED_AT_CREATION}</p>
+                </div>
+                <p><A href=replace_href.clone() attr:class="btn">"Replace pool"</A></p>
+
+                <div class="form-actions">
+                    <button class="btn btn-primary" type="submit" disabled=move || !can_save()>
+                        {move || if save.pending().get() { "Saving…" } else { "Save" }}
+                    </button>
+                    {move || body.with(|b| b.as_ref().is_some_and(PoolUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
+                </div>
+            </form>
+        </Show>
+    }
+}

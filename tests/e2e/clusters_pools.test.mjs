@@ -1,0 +1,310 @@
+// Clusters and pools end to end: create, edit with immutable fields locked, scale
+// (up safely, down with a warning), the baseline rule, delete, kubeconfig. Each
+// test starts from a fresh demo world on a fast clock.
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSim, startBrowser, openPage, connect, shot } from './harness.mjs';
+
+let sim;
+let browser;
+let ids;
+
+before(async () => {
+  sim = await startSim({ timeScale: '0.01' });
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+beforeEach(async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
+  const projects = await sim.api('/v1/projects');
+  const production = projects.items.find((p) => p.name === 'Production');
+  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
+  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
+  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
+  const pool = (name) => pools.items.find((p) => p.name === name);
+  ids = { project: production.id, cluster: cluster.id, baseline: pool('baseline').id, zero: pool('batch-zero').id };
+});
+
+/** Opens `path` connected with the demo key. */
+async function open(path) {
+  const { context, page } = await openPage(browser);
+  await page.goto(sim.url + path);
+  await connect(page);
+  return { context, page };
+}
+
+const clusterPath = () => `/projects/${ids.project}/clusters/${ids.cluster}`;
+const poolPath = (pool) => `${clusterPath()}/pools/${pool}`;
+
+test('create pool: messages appear beside fields as one types, then the new pool opens when done', async () => {
+  const { context, page } = await open(clusterPath());
+  await page.getByRole('link', { name: 'Add pool' }).click();
+  await page.getByRole('heading', { name: 'Create pool' }).waitFor();
+  await shot(page, 'create-pool-empty');
+
+  await page.getByLabel('Name', { exact: true }).fill('gpu-workers');
+  await page.getByLabel('Boot volume size (GB)').fill('32');
+  await page.getByLabel('Labels').fill('kubernetes.io/role=gpu');
+  await page.getByLabel('Node count').fill('101');
+  await assert.doesNotReject(page.getByText('Boot volume size must be between 64 and 512.').waitFor());
+  await assert.doesNotReject(page.getByText(/uses a reserved prefix/).waitFor());
+  await assert.doesNotReject(page.getByText('Node count must be between 0 and 100.').waitFor());
+  await shot(page, 'create-pool-invalid');
+
+  // Submitting an invalid form sends nothing and loses nothing.
+  const posts = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/pools') && posts.push(r));
+  await page.getByRole('button', { name: 'Create pool' }).click();
+  await assert.doesNotReject(page.getByText('Choose an instance type.').waitFor());
+  assert.equal(posts.length, 0);
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'gpu-workers');
+
+  await page.getByLabel('Instance type').selectOption({ label: 'n1-highcpu-8 — 8 vCPU, 16 GB memory' });
+  await page.getByLabel('Boot volume size (GB)').fill('128');
+  await page.getByLabel('Boot volume type').selectOption('nvme');
+  await page.getByLabel('Labels').fill('accelerator=none\nteam=ml');
+  await page.getByRole('button', { name: 'Add taint' }).click();
+  await page.getByLabel('Key', { exact: true }).fill('dedicated');
+  await page.getByLabel('Value', { exact: true }).fill('ml');
+  await page.getByLabel('Effect').selectOption('NoExecute');
+  await page.getByLabel('Node count').fill('2');
+  await page.getByLabel('Tags').fill('ml, gpu');
+  await page.getByRole('button', { name: 'Create pool' }).dblclick();
+  const progress = page.getByRole('status').filter({ hasText: 'Create pool — operation' });
+  await assert.doesNotReject(progress.waitFor());
+  await shot(page, 'create-pool-submitting');
+  assert.equal(posts.length, 1, 'a double click sends one create');
+  assert.deepEqual(JSON.parse(posts[0].postData()), {
+    name: 'gpu-workers',
+    node_count: 2,
+    node_config: {
+      instance_type: 'n1-highcpu-8',
+      boot_volume: { size: 128, type: 'nvme' },
+      labels: ['accelerator=none', 'team=ml'],
+      taints: ['dedicated=ml:NoExecute'],
+    },
+    tags: ['ml', 'gpu'],
+  });
+  // Done: the new pool (found by the operation's resource_id) opens by itself.
+  await assert.doesNotReject(page.getByRole('heading', { name: 'gpu-workers' }).waitFor({ timeout: 30_000 }));
+  const op = await (await posts[0].response()).json();
+  assert.ok(page.url().endsWith(`/pools/${op.resource_id}`), page.url());
+  await context.close();
+});
+
+test('a server rejection lands next to the field it names, and nothing typed is lost', async () => {
+  const { context, page } = await open(`${clusterPath()}/pools/new`);
+  await page.getByLabel('Name', { exact: true }).fill('baseline'); // taken: pool names are unique in a cluster
+  await page.getByLabel('Instance type').selectOption('n1-standard-4');
+  await page.getByLabel('Labels').fill('tier=extra');
+  await page.getByRole('button', { name: 'Create pool' }).click();
+  const nameField = page.locator('.field').filter({ has: page.getByLabel('Name', { exact: true }) });
+  await assert.doesNotReject(nameField.getByRole('alert').waitFor());
+  assert.match(await nameField.getByRole('alert').textContent(), /baseline|name/i);
+  assert.equal(await page.getByLabel('Labels').inputValue(), 'tier=extra');
+  assert.equal(await page.getByLabel('Instance type').inputValue(), 'n1-standard-4');
+  await context.close();
+});
+
+test('edit pool shows the node configuration locked, with the reason and the replace path', async () => {
+  const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
+  await page.getByRole('heading', { name: 'Edit pool baseline' }).waitFor();
+  for (const label of ['Instance type', 'Boot volume size (GB)', 'Boot volume type', 'Labels']) {
+    const field = page.getByLabel(label);
+    assert.equal(await field.isDisabled(), true, `${label} is locked`);
+  }
+  assert.equal(await page.getByLabel('Instance type').inputValue(), 'n1-standard-8');
+  const described = await page.getByLabel('Instance type').getAttribute('aria-describedby');
+  const hint = await page.locator(`[id="${described.split(' ')[0]}"]`).textContent();
+  assert.match(hint, /Fixed at creation/);
+  for (const label of ['Name', 'Node count', 'Tags']) {
+    assert.equal(await page.getByLabel(label, { exact: true }).isEditable(), true, `${label} is editable`);
+  }
+  await shot(page, 'edit-pool-locked');
+
+  await page.getByRole('link', { name: 'Replace pool' }).click();
+  await page.getByRole('heading', { name: 'Replace pool' }).waitFor();
+  await assert.doesNotReject(async () => {
+    await page.waitForFunction(() => document.querySelector('#pool-instance-type')?.value === 'n1-standard-8');
+  });
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'baseline-v2');
+  assert.equal(await page.getByLabel('Labels').inputValue(), 'tier=general');
+  await context.close();
+});
+
+test('the update carries only the changed mutable field, and scaling up is one step', async () => {
+  const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
+  const patches = [];
+  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r));
+  await page.getByLabel('Node count').fill('4');
+  await assert.doesNotReject(page.getByText(/Scaling up from 3 to 4: safe/).waitFor());
+  await page.getByRole('button', { name: 'Save' }).click();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
+  assert.equal(patches.length, 1);
+  assert.deepEqual(JSON.parse(patches[0].postData()), { node_count: 4 });
+  await assert.doesNotReject(page.locator('.fields').getByText('4', { exact: true }).waitFor({ timeout: 20_000 }));
+  await context.close();
+});
+
+test('scaling down warns that nodes go without drain, lists them with drain commands, and needs a confirmation', async () => {
+  const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
+  await page.getByLabel('Node count').fill('1');
+  const warning = page.getByRole('region', { name: /terminates 2 nodes without draining/ });
+  await assert.doesNotReject(warning.waitFor());
+  await assert.doesNotReject(warning.getByText(/autoscaling on/).waitFor());
+  const atRisk = await warning.getByRole('list', { name: 'Nodes at risk' }).getByRole('listitem').allTextContents();
+  assert.equal(atRisk.length, 2);
+  const commands = await warning.getByLabel('Drain commands').textContent();
+  for (const node of atRisk) {
+    assert.ok(commands.includes(`kubectl cordon ${node}`), commands);
+    assert.ok(commands.includes(`kubectl drain ${node}`), commands);
+  }
+  const save = page.getByRole('button', { name: 'Save' });
+  assert.equal(await save.isDisabled(), true, 'no scale-down without the confirmation');
+  await shot(page, 'scale-down-warning');
+  await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
+  assert.equal(await save.isEnabled(), true);
+  await save.click();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
+  await assert.doesNotReject(async () => {
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Nodes"] tbody tr').length === 1, null, { timeout: 30_000 });
+  });
+  await context.close();
+});
+
+test('a change that would leave every pool at zero nodes is refused with the reason', async () => {
+  const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
+  await page.getByLabel('Node count').fill('0');
+  await assert.doesNotReject(page.getByText(/Keep one baseline pool at 1 node or more/).first().waitFor());
+  assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true);
+  await shot(page, 'scale-to-zero-refused');
+  // Deleting the only pool with nodes is refused the same way.
+  await page.goto(sim.url + poolPath(ids.baseline));
+  await page.getByRole('heading', { name: 'Delete pool' }).waitFor();
+  await assert.doesNotReject(page.locator('#delete').getByText(/Keep one baseline pool/).waitFor());
+  await page.getByLabel('Type baseline to confirm').fill('baseline');
+  assert.equal(await page.getByRole('button', { name: 'Delete pool' }).isDisabled(), true);
+  await context.close();
+});
+
+test('delete pool and delete node are confirmed by typing the name and tracked to the end', async () => {
+  const { context, page } = await open(poolPath(ids.baseline));
+  const nodes = page.getByRole('table', { name: 'Nodes' });
+  await nodes.waitFor();
+  const firstNode = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
+  await page.getByRole('button', { name: `Delete node ${firstNode}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete node ${firstNode}` });
+  await assert.doesNotReject(dialog.getByText(`kubectl drain ${firstNode}`, { exact: false }).waitFor());
+  await dialog.getByLabel(`Type ${firstNode} to confirm`).fill(firstNode);
+  await dialog.getByRole('button', { name: 'Delete node' }).click();
+  await assert.doesNotReject(dialog.getByRole('status').filter({ hasText: 'Delete node' }).waitFor());
+  await assert.doesNotReject(async () => {
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Nodes"] tbody tr').length === 2, null, { timeout: 30_000 });
+  });
+
+  await page.goto(sim.url + poolPath(ids.zero));
+  await page.getByRole('heading', { name: 'batch-zero' }).waitFor();
+  const confirm = page.getByRole('button', { name: 'Delete pool' });
+  assert.equal(await confirm.isDisabled(), true, 'disabled until the name is typed');
+  await page.getByLabel('Type batch-zero to confirm').fill('batch-zero');
+  await confirm.click();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-prod' }).waitFor({ timeout: 30_000 }));
+  await assert.doesNotReject(async () => {
+    await page.waitForFunction(() => !document.querySelector('table[aria-label="Pools"]')?.textContent.includes('batch-zero'), null, { timeout: 30_000 });
+  });
+  await context.close();
+});
+
+test('create cluster: choices from the API, a hosting VPC disabled with the reason, autoscaling chosen explicitly', async () => {
+  const { context, page } = await open(`/projects/${ids.project}/clusters`);
+  await page.getByRole('link', { name: 'Create cluster' }).first().click();
+  await page.getByRole('heading', { name: 'Create cluster' }).waitFor();
+  const versions = await page.getByLabel('Kubernetes version').locator('option').allTextContents();
+  assert.ok(versions.some((v) => v.includes('v1.34.4')), versions.join());
+  const hosting = page.getByLabel('VPC').locator('option', { hasText: 'prod-vpc (' });
+  assert.equal(await hosting.isDisabled(), true);
+  assert.match(await hosting.textContent(), /already hosts cluster edge-prod/);
+  await page.getByLabel('Name', { exact: true }).fill('edge-staging');
+  await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
+  await page.getByLabel('VPC').selectOption({ label: 'prod-spare-vpc (10.21.0.0/24)' });
+  await page.getByRole('button', { name: 'Create cluster' }).click();
+  await assert.doesNotReject(page.getByText('Choose whether cluster autoscaling is on or off.').waitFor());
+  await shot(page, 'create-cluster-invalid');
+  await page.getByRole('radio', { name: 'On' }).check();
+  await page.getByLabel('Tags').fill('staging');
+  await page.getByRole('button', { name: 'Create cluster' }).click();
+  await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'Create cluster — operation' }).waitFor());
+  await shot(page, 'create-cluster-submitting');
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-staging' }).waitFor({ timeout: 40_000 }));
+  await context.close();
+});
+
+test('edit cluster locks project, region, VPC and version, and saves the rest', async () => {
+  const { context, page } = await open(`${clusterPath()}/edit`);
+  await page.getByRole('heading', { name: 'Edit cluster edge-prod' }).waitFor();
+  const form = page.getByRole('main');
+  for (const label of ['Project', 'Region', 'VPC', 'Kubernetes version']) {
+    assert.equal(await form.getByLabel(label).isDisabled(), true, `${label} is locked`);
+  }
+  assert.equal(await form.getByLabel('Kubernetes version').inputValue(), 'v1.34.4');
+  await shot(page, 'edit-cluster-locked');
+  const patches = [];
+  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r));
+  await page.getByLabel('Name', { exact: true }).fill('edge-prod-eu');
+  await page.getByRole('radio', { name: 'Off' }).check();
+  await assert.doesNotReject(page.getByText(/Turning autoscaling off freezes node counts/).waitFor());
+  await page.getByRole('button', { name: 'Save' }).click();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-prod-eu' }).waitFor({ timeout: 20_000 }));
+  assert.deepEqual(JSON.parse(patches[0].postData()), { name: 'edge-prod-eu', autoscaling: false });
+  await context.close();
+});
+
+test('kubeconfig downloads as <cluster>.kubeconfig.yaml', async () => {
+  const { context, page } = await open(clusterPath());
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download kubeconfig' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'edge-prod.kubeconfig.yaml');
+  await context.close();
+});
+
+test('while an operation runs on a pool its conflicting actions are disabled, so no 409 is provoked', async () => {
+  // Someone else scales the pool; the console picks the operation up.
+  await fetch(`${sim.url}/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer nks-demo-key', 'content-type': 'application/json' },
+    body: JSON.stringify({ node_count: 5 }),
+  });
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.01 });
+  const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
+  await assert.doesNotReject(page.getByText(/An operation is in flight on this pool/).waitFor());
+  await page.getByLabel('Tags').fill('busy');
+  assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true);
+  await context.close();
+});
+
+test('delete cluster is confirmed by typing its name', async () => {
+  const { context, page } = await open(clusterPath());
+  await page.getByRole('heading', { name: 'Delete cluster' }).waitFor();
+  await page.getByLabel('Type edge-prod to confirm').fill('edge-pro');
+  assert.equal(await page.getByRole('button', { name: 'Delete cluster' }).isDisabled(), true);
+  await page.getByLabel('Type edge-prod to confirm').fill('edge-prod');
+  await page.getByRole('button', { name: 'Delete cluster' }).click();
+  await assert.doesNotReject(page.getByText('No clusters in this project yet.').waitFor({ timeout: 40_000 }));
+  await context.close();
+});
+
+test('the cluster list filters and sorts from the URL', async () => {
+  const { context, page } = await open(`/projects/${ids.project}/clusters?status=error`);
+  await assert.doesNotReject(page.getByText('None of the 1 clusters match these filters.').waitFor());
+  await page.getByRole('search').getByLabel('Status').selectOption('ready');
+  await assert.doesNotReject(page.getByRole('link', { name: 'edge-prod' }).waitFor());
+  assert.ok(page.url().includes('status=ready'));
+  await context.close();
+});
