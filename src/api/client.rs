@@ -24,6 +24,13 @@ pub struct Config {
     /// Where the API lives: `""` for the page's own origin, a path such as
     /// `/nks-api` for a same-origin proxy, or an absolute `https://…` URL.
     pub api_base_url: String,
+    /// `light`, `dark` or `system` (the default: follow the person's preference).
+    pub theme: Option<String>,
+    /// A denser layout for embedding in a portal's iframe.
+    pub compact: bool,
+    /// Origins of host pages allowed to hand the console an API key by
+    /// `postMessage`. Empty: no handoff is accepted from anyone.
+    pub embed_origins: Vec<String>,
 }
 
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
