@@ -25,7 +25,7 @@ step "native tests (rules, wire types, simulator)"
 cargo test --workspace --quiet
 
 step "browser tests (wasm-bindgen-test, headless Chromium)"
-cargo test -p nks-console --target wasm32-unknown-unknown --test browser
+cargo test -p nks-console --target wasm32-unknown-unknown --test browser --test browser_ops
 
 step "release build"
 trunk build --release

@@ -31,6 +31,9 @@ pub struct Config {
     /// Origins of host pages allowed to hand the console an API key by
     /// `postMessage`. Empty: no handoff is accepted from anyone.
     pub embed_origins: Vec<String>,
+    /// How long to follow an operation before saying "ran out of time":
+    /// `{"cluster_create": 1800, "default": 600}` (seconds; either may be left out).
+    pub operation_deadline_secs: Option<crate::rules::tracking::Deadlines>,
 }
 
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
@@ -405,6 +408,122 @@ impl Client {
             &format!("/v1/nks/clusters/{}/kubeconfig", seg(cluster_id)),
         )
         .await
+    }
+
+    pub async fn quota(&self, region: &str) -> Result<Quota, ApiError> {
+        self.get("Get quota", &format!("/v1/quotas/{}", seg(region)))
+            .await
+    }
+
+    // ----- plans: the same bodies as the mutations, checked and priced, nothing changed -----
+
+    /// A pre-flight call: side-effect free, so it may be retried like a read.
+    async fn plan<B: Serialize>(
+        &self,
+        call: &str,
+        method: Method,
+        path: &str,
+        body: &B,
+    ) -> Result<Answer, ApiError> {
+        let body = serde_json::to_string(body).unwrap_or_default();
+        self.send(call, method, path, Some(body), Retry::Sdk, None)
+            .await
+    }
+
+    /// `Ok` when the platform would accept this create; a refusal carries its reason.
+    pub async fn cluster_availability(&self, body: &ClusterCreate) -> Result<(), ApiError> {
+        self.plan(
+            "Check cluster availability",
+            Method::POST,
+            "/v1/nks/clusters/availability",
+            body,
+        )
+        .await
+        .map(drop)
+    }
+
+    pub async fn cluster_update_availability(
+        &self,
+        cluster_id: &str,
+        body: &ClusterUpdate,
+    ) -> Result<(), ApiError> {
+        let path = format!("/v1/nks/clusters/{}/availability", seg(cluster_id));
+        self.plan("Check cluster update", Method::PATCH, &path, body)
+            .await
+            .map(drop)
+    }
+
+    pub async fn pool_availability(
+        &self,
+        cluster_id: &str,
+        body: &PoolCreate,
+    ) -> Result<(), ApiError> {
+        let path = format!("/v1/nks/clusters/{}/pools/availability", seg(cluster_id));
+        self.plan("Check pool availability", Method::POST, &path, body)
+            .await
+            .map(drop)
+    }
+
+    pub async fn pool_update_availability(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+        body: &PoolUpdate,
+    ) -> Result<(), ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/availability",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        self.plan("Check pool update", Method::PATCH, &path, body)
+            .await
+            .map(drop)
+    }
+
+    pub async fn cluster_cost(&self, body: &ClusterCreate) -> Result<CostQuote, ApiError> {
+        let answer = self
+            .plan("Price cluster", Method::POST, "/v1/nks/clusters/cost", body)
+            .await?;
+        decode("Price cluster", &answer)
+    }
+
+    pub async fn cluster_update_cost(
+        &self,
+        cluster_id: &str,
+        body: &ClusterUpdate,
+    ) -> Result<CostQuoteUpdate, ApiError> {
+        let path = format!("/v1/nks/clusters/{}/cost", seg(cluster_id));
+        let answer = self
+            .plan("Price cluster update", Method::PATCH, &path, body)
+            .await?;
+        decode("Price cluster update", &answer)
+    }
+
+    pub async fn pool_cost(
+        &self,
+        cluster_id: &str,
+        body: &PoolCreate,
+    ) -> Result<CostQuote, ApiError> {
+        let path = format!("/v1/nks/clusters/{}/pools/cost", seg(cluster_id));
+        let answer = self.plan("Price pool", Method::POST, &path, body).await?;
+        decode("Price pool", &answer)
+    }
+
+    pub async fn pool_update_cost(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+        body: &PoolUpdate,
+    ) -> Result<CostQuoteUpdate, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/cost",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        let answer = self
+            .plan("Price pool update", Method::PATCH, &path, body)
+            .await?;
+        decode("Price pool update", &answer)
     }
 
     // ----- mutations: each answers with an Operation, never the resource -----

@@ -3,8 +3,12 @@
 mod clusters;
 pub mod components;
 mod connect;
+mod embed;
 mod not_found;
 mod operations;
+pub(crate) mod paths;
+mod perf;
+mod plan;
 mod pools;
 pub mod session;
 mod settings;
@@ -72,6 +76,7 @@ fn Console(config: Config) -> impl IntoView {
         refused: RwSignal::new(None),
     };
     let client = Client::new(&config, session.key, session.refused);
+    embed::install(&config, session);
     provide_context(config);
     provide_context(session);
     provide_context(client);
@@ -81,8 +86,10 @@ fn Console(config: Config) -> impl IntoView {
             session::forget_key();
         }
     });
+    // The same build runs at `/` or under a prefix: the router's base comes from
+    // `<base href>`, which the hosting server sets (see paths.rs).
     view! {
-        <Router>
+        <Router base=paths::router_base()>
             <Show
                 when=move || session.key.with(Option::is_some)
                 fallback=|| view! { <connect::ConnectScreen /> }

@@ -1,5 +1,5 @@
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 #[component]
 pub fn NotFound() -> impl IntoView {

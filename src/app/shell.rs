@@ -2,11 +2,12 @@
 //! the operations indicator, and the routes.
 
 use leptos::prelude::*;
-use leptos_router::components::{Redirect, Route, Routes, A};
+use leptos_router::components::{Redirect, Route, Routes};
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::path;
 
 use super::components::ErrorView;
+use super::paths::{self, A};
 use super::{clusters, not_found, operations, pools, settings, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
@@ -17,11 +18,11 @@ use crate::rules::outcome::ApiError;
 #[derive(Clone, Copy)]
 pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
 
-/// The project named by the current URL (`/projects/{id}/…`), if any.
+/// The project named by the current URL (`/projects/{id}/…` under the router base), if any.
 pub fn current_project_id() -> Memo<Option<String>> {
     let location = use_location();
     Memo::new(move |_| {
-        let path = location.pathname.get();
+        let path = paths::in_app(&location.pathname.get());
         let mut parts = path.trim_start_matches('/').split('/');
         (parts.next() == Some("projects"))
             .then(|| parts.next().map(str::to_string))
@@ -48,6 +49,8 @@ pub fn Shell() -> impl IntoView {
         }))
     };
     provide_context(projects);
+    let config = expect_context::<crate::api::client::Config>();
+    provide_context(config.operation_deadline_secs.unwrap_or_default());
     let ops = Ops::provide(client);
 
     let refresh = Refresh(RwSignal::new(0));
@@ -150,7 +153,7 @@ fn Header() -> impl IntoView {
     };
     view! {
         <header class="topbar">
-            <a class="brand" href="/">"NKS Console"</a>
+            <A href="/" exact=true attr:class="brand">"NKS Console"</A>
             <div class="project-switcher">
                 <label for="project">"Project"</label>
                 <select id="project" on:change=on_switch prop:value=move || current.get().unwrap_or_default()>

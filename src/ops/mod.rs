@@ -2,22 +2,46 @@
 //!
 //! Every mutation answers with an Operation that must be followed to `done` or
 //! `failed`. One tracker follows all of them on one browser timer, asks about many
-//! operations with one list call per tick, backs off for long ones, pauses while the
-//! tab is hidden, survives transient failures, and keeps the ids (never the key) in
-//! `localStorage` so a reload resumes. Views read its signals; none of them polls.
+//! operations with one list call per tick, backs off for long ones, pauses while
+//! nobody can see it, survives transient failures, and keeps the ids (never the key)
+//! in `localStorage` so a reload resumes. Views read its signals; none of them polls.
+//!
+//! Several open tabs share one poller: the tab holding the Web Lock
+//! `nks-console.ops-leader` leads and polls; the others follow over the
+//! `BroadcastChannel` of the same name (they receive its state and send it their
+//! operations), and the browser hands the lock to one of them when the leader
+//! closes. Without Web Locks every tab leads on its own.
+//!
+//! Deadlines come from a `Deadlines` in context (config.json) and can be overridden
+//! per browser with the `localStorage` item `nks-console.deadline-secs`: a number of
+//! seconds, or `{"cluster_create": 1800, "default": 600}`.
 
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::api::client::Client;
 use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{Event, PollPlan, Tracked, Tracker};
+use crate::rules::tracking::{
+    anyone_watching, Adoptions, Deadlines, Event, Message, PollPlan, SharedCondition, Tracked,
+    Tracker,
+};
 
 const STORAGE_ITEM: &str = "nks-console.operations";
-
+/// Test and operator override of the deadlines (see the module comment).
+pub const DEADLINE_ITEM: &str = "nks-console.deadline-secs";
+const CHANNEL: &str = "nks-console.operations";
+const LOCK: &str = "nks-console.ops-leader";
 /// A finished (or timed-out) operation the person should hear about.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -41,58 +65,118 @@ pub struct Ops {
     /// Why the last poll failed, while polling is riding out a transient fault.
     pub condition: RwSignal<Option<ApiError>>,
     pub notices: RwSignal<Vec<Notice>>,
+    /// This tab polls (it holds the lock); otherwise it follows the tab that does.
+    leader: RwSignal<bool>,
+    /// Until the lock answers, nobody here polls and requests wait.
+    role_known: StoredValue<bool>,
+    waiting_adopts: StoredValue<Vec<String>>,
+    adoptions: StoredValue<Adoptions>,
+    /// When a follower tab last said it is visible.
+    peer_visible_ms: StoredValue<f64>,
     timer: StoredValue<Option<TimeoutHandle>>,
     busy: StoredValue<bool>,
     again: StoredValue<bool>,
     client: StoredValue<Client>,
+    local: StoredValue<Local, LocalStorage>,
+}
+
+/// Browser objects of one tracker, released when its owner goes away.
+struct Local {
+    tasks: Rc<Tasks>,
+    channel: Option<web_sys::BroadcastChannel>,
+    /// Aborts the lock request of a tab still waiting to lead.
+    lock_wait: Option<web_sys::AbortController>,
+    /// Resolves the promise that holds the lock: calling it hands the lead over.
+    release: Rc<RefCell<Option<js_sys::Function>>>,
 }
 
 impl Ops {
     /// Starts the tracker for the current session and provides it as context.
-    /// Its timer and listeners are released when the owning view goes away.
+    /// Its timer, listeners, channel, lock and in-flight requests are released
+    /// when the owning view goes away.
     pub fn provide(client: Client) -> Ops {
+        let tracker = Tracker {
+            deadlines: deadlines(),
+            ..Tracker::default()
+        };
         let ops = Ops {
-            state: RwSignal::new(Tracker::default()),
+            state: RwSignal::new(tracker),
             revision: RwSignal::new(0),
             condition: RwSignal::new(None),
             notices: RwSignal::new(Vec::new()),
+            leader: RwSignal::new(false),
+            role_known: StoredValue::new(false),
+            waiting_adopts: StoredValue::new(Vec::new()),
+            adoptions: StoredValue::new(Adoptions::default()),
+            peer_visible_ms: StoredValue::new(f64::NEG_INFINITY),
             timer: StoredValue::new(None),
             busy: StoredValue::new(false),
             again: StoredValue::new(false),
             client: StoredValue::new(client),
+            local: StoredValue::new_local(Local {
+                tasks: Rc::new(Tasks::default()),
+                channel: web_sys::BroadcastChannel::new(CHANNEL).ok(),
+                lock_wait: None,
+                release: Rc::new(RefCell::new(None)),
+            }),
         };
         provide_context(ops);
 
         let visibility = window_event_listener_untyped("visibilitychange", move |_| {
             if is_visible() {
                 ops.wake();
-            } else {
+            } else if !ops.watched() {
                 ops.clear_timer();
             }
         });
         let online = window_event_listener_untyped("online", move |_| ops.wake());
+        ops.listen();
         on_cleanup(move || {
             visibility.remove();
             online.remove();
             ops.clear_timer();
+            ops.shut_down();
         });
 
-        ops.resume_saved();
+        ops.elect();
         ops
     }
 
     /// Follows a freshly returned operation, and polls soon.
     pub fn track(&self, op: Operation) {
-        self.state.update(|t| t.track(op, now(), None));
-        self.save();
-        self.wake();
+        self.state.update(|t| t.track(op.clone(), now(), None));
+        if self.is_leader() {
+            self.save();
+            self.wake();
+            self.share();
+        } else {
+            self.post(&Message::Track { op });
+        }
     }
 
     /// Follows operations already in flight in a project, started elsewhere (another
-    /// tab, another tool, the autoscaler).
+    /// tab, another tool, the autoscaler). Done by the leading tab, at most once a
+    /// minute per project, so a second tab opening does not repeat it.
     pub fn adopt_in_flight(&self, project_id: String) {
+        if !self.role_known.try_get_value().unwrap_or(false) {
+            let _ = self.waiting_adopts.try_update_value(|w| w.push(project_id));
+        } else if self.is_leader() {
+            self.adopt_now(project_id);
+        } else {
+            self.post(&Message::Adopt { project_id });
+        }
+    }
+
+    fn adopt_now(&self, project_id: String) {
+        let fresh = self
+            .adoptions
+            .try_update_value(|a| a.claim(&project_id, now()))
+            .unwrap_or(false);
+        if !fresh {
+            return;
+        }
         let ops = *self;
-        spawn_local(async move {
+        self.spawn(async move {
             let client = ops.client.get_value();
             let mut found = Vec::new();
             for status in ["pending", "running", "unknown"] {
@@ -109,6 +193,7 @@ impl Ops {
             ops.state.update(|t| t.adopt(&found, now()));
             ops.save();
             ops.wake();
+            ops.share();
         });
     }
 
@@ -116,8 +201,13 @@ impl Ops {
     pub fn keep_watching(&self, id: &str) {
         self.state.update(|t| t.keep_watching(id, now()));
         self.notices.update(|n| n.retain(|x| x.op.id != id));
-        self.save();
-        self.wake();
+        if self.is_leader() {
+            self.save();
+            self.wake();
+            self.share();
+        } else {
+            self.post(&Message::KeepWatching { id: id.to_string() });
+        }
     }
 
     pub fn dismiss(&self, id: &str) {
@@ -139,9 +229,19 @@ impl Ops {
         self.state.with(|t| t.ops.get(id).cloned())
     }
 
+    /// Reads the whole tracker (for the operations page's live overlay).
+    pub fn with_tracker<R>(&self, f: impl FnOnce(&Tracker) -> R) -> R {
+        self.state.with(f)
+    }
+
     /// Whether a timer is scheduled (for tests: no timer outlives its purpose).
     pub fn timer_scheduled(&self) -> bool {
         self.timer.try_with_value(Option::is_some).unwrap_or(false)
+    }
+
+    /// Whether this tab polls for all tabs.
+    pub fn is_leader(&self) -> bool {
+        self.leader.try_get_untracked().unwrap_or(false)
     }
 
     fn clear_timer(&self) {
@@ -152,8 +252,22 @@ impl Ops {
 
     /// Polls soon: after a new mutation, when the tab is shown again, when online.
     fn wake(&self) {
-        self.state.update(Tracker::wake);
-        self.schedule(0);
+        if self.leader.try_get_untracked().unwrap_or(false) {
+            let _ = self.state.try_update(Tracker::wake);
+            self.schedule(0);
+        } else if is_visible() {
+            self.post(&Message::Wake);
+        }
+    }
+
+    /// Whether anyone can see what polling would bring: this tab, or a follower
+    /// that said so recently.
+    fn watched(&self) -> bool {
+        let peer = self
+            .peer_visible_ms
+            .try_get_value()
+            .unwrap_or(f64::NEG_INFINITY);
+        anyone_watching(is_visible(), peer, now())
     }
 
     fn schedule(&self, delay_ms: u64) {
@@ -167,7 +281,8 @@ impl Ops {
             .state
             .try_with_untracked(|t| t.plan() == PollPlan::Idle)
             .unwrap_or(true);
-        if idle || !is_visible() {
+        let leads = self.leader.try_get_untracked().unwrap_or(false);
+        if idle || !leads || !self.watched() {
             return;
         }
         let ops = *self;
@@ -185,7 +300,7 @@ impl Ops {
         };
         let _ = self.busy.try_set_value(true);
         let client = self.client.get_value();
-        spawn_local(async move {
+        self.spawn(async move {
             let result: Result<Vec<Operation>, ApiError> = match &plan {
                 PollPlan::Idle => Ok(Vec::new()),
                 PollPlan::Single(id) => client.operation(id).await.map(|op| vec![op]),
@@ -201,16 +316,18 @@ impl Ops {
                     client.operations(project_id, &filters).await
                 }
             };
-            // The view that owned the tracker may be gone by now (logged out).
-            if self.state.try_get_untracked().is_none() {
-                return;
-            }
             let mut hint = None;
             let events = match result {
                 Ok(fresh) => {
                     self.condition.set(None);
                     let mut events = Vec::new();
-                    self.state.update(|t| events = t.apply(&fresh, now()));
+                    self.state.update(|t| {
+                        // A batch also shows what started elsewhere since: follow it too.
+                        if matches!(plan, PollPlan::Batch { .. }) {
+                            t.adopt(&fresh, now());
+                        }
+                        events = t.apply(&fresh, now());
+                    });
                     // A tracked operation the server no longer knows is gone for good.
                     if let PollPlan::Single(id) = &plan {
                         if fresh.is_empty() {
@@ -238,6 +355,7 @@ impl Ops {
             };
             self.announce(events);
             self.save();
+            self.share();
             let _ = self.busy.try_set_value(false);
             let again = self.again.try_update_value(std::mem::take).unwrap_or(false);
             let delay = if again {
@@ -286,17 +404,26 @@ impl Ops {
         }
     }
 
-    /// Resumes following what an earlier page load (or another tab) was following.
+    /// Resumes following what an earlier page load (or a closed leader tab) was
+    /// following.
     fn resume_saved(&self) {
         let ids: Vec<String> = local_storage()
             .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
             .and_then(|json| serde_json::from_str(&json).ok())
             .unwrap_or_default();
+        let ids: Vec<String> = ids
+            .into_iter()
+            .filter(|id| {
+                self.state
+                    .try_with_untracked(|t| !t.ops.contains_key(id))
+                    .unwrap_or(false)
+            })
+            .collect();
         if ids.is_empty() {
             return;
         }
         let ops = *self;
-        spawn_local(async move {
+        self.spawn(async move {
             let client = ops.client.get_value();
             for id in ids {
                 match client.operation(&id).await {
@@ -311,8 +438,302 @@ impl Ops {
             }
             ops.save();
             ops.wake();
+            ops.share();
         });
     }
+
+    // ----- one poller for all tabs -----
+
+    /// Asks for the lead. With Web Locks: take it if free; else follow, and queue
+    /// for it, so the browser hands it over when the leader's tab closes.
+    fn elect(&self) {
+        let Some(locks) = web_locks() else {
+            self.lead();
+            return;
+        };
+        let ops = *self;
+        let first = Closure::once_into_js(move |lock: JsValue| -> JsValue {
+            if ops.stopped() {
+                return JsValue::UNDEFINED;
+            }
+            if lock.is_null() {
+                ops.follow();
+                ops.queue_for_lead();
+                JsValue::UNDEFINED
+            } else {
+                ops.hold_lead()
+            }
+        });
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"ifAvailable".into(), &JsValue::TRUE);
+        if request_lock(&locks, &options, &first).is_none() {
+            self.lead();
+        }
+    }
+
+    fn queue_for_lead(&self) {
+        let Some(locks) = web_locks() else {
+            return;
+        };
+        let Ok(abort) = web_sys::AbortController::new() else {
+            return;
+        };
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"signal".into(), &abort.signal());
+        let ops = *self;
+        let granted = Closure::once_into_js(move |_lock: JsValue| -> JsValue {
+            if ops.stopped() {
+                return JsValue::UNDEFINED; // gone meanwhile: hand it on at once
+            }
+            ops.hold_lead()
+        });
+        let _ = self.local.try_update_value(|l| l.lock_wait = Some(abort));
+        let _ = request_lock(&locks, &options, &granted);
+    }
+
+    /// Called with the lock granted: lead until the owner goes away, which
+    /// resolves the returned promise and so releases the lock.
+    fn hold_lead(&self) -> JsValue {
+        let Some(release) = self.local.try_with_value(|l| l.release.clone()) else {
+            return JsValue::UNDEFINED;
+        };
+        let held = js_sys::Promise::new(&mut |resolve, _reject| {
+            *release.borrow_mut() = Some(resolve);
+        });
+        self.lead();
+        held.into()
+    }
+
+    fn lead(&self) {
+        let _ = self.role_known.try_set_value(true);
+        let _ = self.leader.try_set(true);
+        self.resume_saved();
+        for project in self
+            .waiting_adopts
+            .try_update_value(std::mem::take)
+            .unwrap_or_default()
+        {
+            self.adopt_now(project);
+        }
+        self.wake();
+        self.share();
+    }
+
+    fn follow(&self) {
+        let _ = self.role_known.try_set_value(true);
+        let _ = self.leader.try_set(false);
+        self.post(&Message::Hello);
+        for project_id in self
+            .waiting_adopts
+            .try_update_value(std::mem::take)
+            .unwrap_or_default()
+        {
+            self.post(&Message::Adopt { project_id });
+        }
+    }
+
+    fn listen(&self) {
+        let Some(channel) = self.local.try_with_value(|l| l.channel.clone()).flatten() else {
+            return;
+        };
+        let ops = *self;
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |event: web_sys::MessageEvent| {
+                if ops.stopped() {
+                    return;
+                }
+                if let Some(message) = event
+                    .data()
+                    .as_string()
+                    .and_then(|t| Message::from_json(&t))
+                {
+                    ops.receive(message);
+                }
+            },
+        );
+        // JS owns the closure from here; the channel is closed and detached on cleanup.
+        channel.set_onmessage(Some(on_message.into_js_value().unchecked_ref()));
+    }
+
+    fn receive(&self, message: Message) {
+        let leads = self.leader.try_get_untracked().unwrap_or(false);
+        match message {
+            Message::State { ops, condition } if !leads => {
+                let mut events = Vec::new();
+                self.state.update(|t| events = t.merge_shared(&ops, now()));
+                self.condition.set(condition.map(|c| c.to_error()));
+                self.announce(events);
+                if is_visible() {
+                    self.post(&Message::Seen);
+                }
+            }
+            Message::Track { op } if leads => {
+                self.state.update(|t| t.track(op, now(), None));
+                self.save();
+                self.wake();
+                self.share();
+            }
+            Message::KeepWatching { id } if leads => self.keep_watching(&id),
+            Message::Adopt { project_id } if leads => self.adopt_now(project_id),
+            Message::Wake | Message::Seen if leads => {
+                let _ = self.peer_visible_ms.try_set_value(now());
+                // Only restart a paused poller; a running schedule keeps its backoff,
+                // so a second tab does not make polling faster.
+                let paused = !self.timer_scheduled() && !self.busy.try_get_value().unwrap_or(true);
+                if paused {
+                    self.schedule(0);
+                }
+            }
+            Message::Hello if leads => self.share(),
+            _ => {}
+        }
+    }
+
+    /// The leader tells the followers what it knows, after every change.
+    fn share(&self) {
+        if !self.leader.try_get_untracked().unwrap_or(false) {
+            return;
+        }
+        let Some(ops) = self.state.try_with_untracked(Tracker::snapshot) else {
+            return;
+        };
+        let condition = self
+            .condition
+            .try_with_untracked(|c| c.as_ref().map(SharedCondition::from_error))
+            .flatten();
+        self.post(&Message::State { ops, condition });
+    }
+
+    fn post(&self, message: &Message) {
+        if let Some(Some(channel)) = self.local.try_with_value(|l| l.channel.clone()) {
+            let _ = channel.post_message(&JsValue::from_str(&message.to_json()));
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.local
+            .try_with_value(|l| l.tasks.stopped.get())
+            .unwrap_or(true)
+    }
+
+    /// Runs `task` until it ends or the tracker goes away, whichever is first;
+    /// dropping it aborts its fetch and clears its retry timer.
+    fn spawn(&self, task: impl Future<Output = ()> + 'static) {
+        let Some(tasks) = self.local.try_with_value(|l| l.tasks.clone()) else {
+            return;
+        };
+        if tasks.stopped.get() {
+            return;
+        }
+        let id = tasks.next.get();
+        tasks.next.set(id + 1);
+        spawn_local(Stoppable {
+            task: Box::pin(task),
+            tasks,
+            id,
+        });
+    }
+
+    fn shut_down(&self) {
+        let _ = self.local.try_update_value(|l| {
+            l.tasks.stop();
+            if let Some(channel) = l.channel.take() {
+                channel.set_onmessage(None);
+                channel.close();
+            }
+            if let Some(abort) = l.lock_wait.take() {
+                abort.abort();
+            }
+            if let Some(release) = l.release.borrow_mut().take() {
+                let _ = release.call0(&JsValue::UNDEFINED);
+            }
+        });
+    }
+}
+
+/// The tracker's running tasks: stopping wakes each one so it ends at once.
+#[derive(Default)]
+struct Tasks {
+    stopped: Cell<bool>,
+    next: Cell<u64>,
+    wakers: RefCell<HashMap<u64, Waker>>,
+}
+
+impl Tasks {
+    fn stop(&self) {
+        self.stopped.set(true);
+        let wakers: Vec<Waker> = self.wakers.borrow_mut().drain().map(|(_, w)| w).collect();
+        for waker in wakers {
+            waker.wake();
+        }
+    }
+}
+
+struct Stoppable {
+    task: Pin<Box<dyn Future<Output = ()>>>,
+    tasks: Rc<Tasks>,
+    id: u64,
+}
+
+impl Future for Stoppable {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        let this = self.get_mut();
+        if this.tasks.stopped.get() {
+            return Poll::Ready(());
+        }
+        match this.task.as_mut().poll(cx) {
+            Poll::Ready(()) => {
+                this.tasks.wakers.borrow_mut().remove(&this.id);
+                Poll::Ready(())
+            }
+            Poll::Pending => {
+                this.tasks
+                    .wakers
+                    .borrow_mut()
+                    .insert(this.id, cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    }
+}
+
+/// `navigator.locks`, where the browser has it (secure contexts).
+fn web_locks() -> Option<JsValue> {
+    let locks = js_sys::Reflect::get(&window().navigator(), &"locks".into()).ok()?;
+    (!locks.is_undefined() && !locks.is_null()).then_some(locks)
+}
+
+/// `locks.request(LOCK, options, callback)`, its rejection (an abort) handled.
+fn request_lock(locks: &JsValue, options: &js_sys::Object, callback: &JsValue) -> Option<()> {
+    let request: js_sys::Function = js_sys::Reflect::get(locks, &"request".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let promise: js_sys::Promise = request
+        .call3(locks, &LOCK.into(), options, callback)
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    // Through Reflect so JS owns the handler (it runs at most once, or never).
+    let ignore = Closure::once_into_js(|_: JsValue| {});
+    let catch: js_sys::Function = js_sys::Reflect::get(&promise, &"catch".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let _ = catch.call1(&promise, &ignore);
+    Some(())
+}
+
+/// The deadlines: config.json's (provided as context), unless this browser
+/// overrides them.
+fn deadlines() -> Deadlines {
+    local_storage()
+        .and_then(|s| s.get_item(DEADLINE_ITEM).ok().flatten())
+        .and_then(|text| Deadlines::parse_override(&text))
+        .or_else(use_context::<Deadlines>)
+        .unwrap_or_default()
 }
 
 fn now() -> f64 {

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use super::validation as v;
 use crate::api::types::{BootVolume, ClusterCreate, NodeConfig, PoolCreate, VolumeType};
+use crate::rules::outcome::ApiError;
+use crate::rules::plan::Gate;
 
 /// Problems by API field path.
 pub type FieldErrors = BTreeMap<&'static str, String>;
@@ -191,6 +193,30 @@ pub fn cluster_create(form: &ClusterForm) -> Result<ClusterCreate, FieldErrors> 
     }
 }
 
+/// The message to show beside a form field: the local check first (as the person
+/// types), else a rejection of the submit that names this field, else an
+/// availability refusal that names it.
+pub fn message_for(
+    field: &str,
+    local: Option<String>,
+    rejected: Option<&ApiError>,
+    gate: &Gate,
+) -> Option<String> {
+    local
+        .or_else(|| {
+            rejected
+                .filter(|e| e.field().map(form_field) == Some(field))
+                .and_then(|e| e.server_message().map(str::to_string))
+        })
+        .or_else(|| match gate {
+            Gate::Refused {
+                reason,
+                field: Some(f),
+            } if form_field(f) == field => Some(reason.clone()),
+            _ => None,
+        })
+}
+
 /// The form field a server message names: `node_config.labels[2]` → `node_config.labels`.
 pub fn form_field(api_path: &str) -> &str {
     let end = api_path.find('[').unwrap_or(api_path.len());
@@ -278,6 +304,39 @@ mod tests {
             ..form
         };
         assert!(cluster_create(&on).unwrap().autoscaling);
+    }
+
+    #[test]
+    fn a_field_shows_the_local_check_then_the_rejection_then_the_refusal() {
+        let rejected = ApiError::Status {
+            call: "Create pool".into(),
+            status: 422,
+            message: "name: already used in this cluster".into(),
+            retry_after_ms: None,
+        };
+        let refused = Gate::Refused {
+            reason: "node_count: exceeds quota".into(),
+            field: Some("node_count".into()),
+        };
+        assert_eq!(
+            message_for(
+                "name",
+                Some("Name is required.".into()),
+                Some(&rejected),
+                &refused
+            )
+            .as_deref(),
+            Some("Name is required.")
+        );
+        assert_eq!(
+            message_for("name", None, Some(&rejected), &refused).as_deref(),
+            Some("name: already used in this cluster")
+        );
+        assert_eq!(
+            message_for("node_count", None, Some(&rejected), &refused).as_deref(),
+            Some("node_count: exceeds quota")
+        );
+        assert_eq!(message_for("tags", None, Some(&rejected), &refused), None);
     }
 
     #[test]

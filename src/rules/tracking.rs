@@ -4,8 +4,59 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::operation::{default_deadline_secs, is_terminal, poll_interval_ms};
-use crate::api::types::{Operation, OperationStatus};
+use super::outcome::ApiError;
+use crate::api::types::{Operation, OperationKind, OperationStatus, OperationType};
+
+/// How long to follow an operation before saying "ran out of time", in seconds.
+/// Read from `config.json` (`operation_deadline_secs`) and, for tests and operators,
+/// from the `localStorage` item `nks-console.deadline-secs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Deadlines {
+    /// A cluster create routinely takes more than 10 minutes (Terraform waits 30).
+    pub cluster_create: u64,
+    /// Everything else: the SDK waiter's 10 minutes.
+    pub default: u64,
+}
+
+impl Default for Deadlines {
+    fn default() -> Self {
+        Deadlines {
+            cluster_create: default_deadline_secs(
+                &OperationKind::NksCluster,
+                &OperationType::Create,
+            ),
+            default: default_deadline_secs(&OperationKind::NksNodePool, &OperationType::Update),
+        }
+    }
+}
+
+impl Deadlines {
+    pub fn for_op(&self, kind: &OperationKind, op_type: &OperationType) -> u64 {
+        match (kind, op_type) {
+            (OperationKind::NksCluster, OperationType::Create) => self.cluster_create,
+            _ => self.default,
+        }
+    }
+
+    /// An override as written by hand: a bare number of seconds for every kind, or
+    /// `{"cluster_create": 1800, "default": 600}` (missing keys keep their default).
+    /// Zero or garbage is ignored: a deadline that passes at once would only confuse.
+    pub fn parse_override(text: &str) -> Option<Deadlines> {
+        let text = text.trim();
+        if let Ok(secs) = text.parse::<u64>() {
+            return (secs > 0).then_some(Deadlines {
+                cluster_create: secs,
+                default: secs,
+            });
+        }
+        let parsed: Deadlines = serde_json::from_str(text).ok()?;
+        (parsed.cluster_create > 0 && parsed.default > 0).then_some(parsed)
+    }
+}
 
 /// One operation being followed.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,12 +115,13 @@ pub struct Tracker {
     pub failed_polls: u32,
     /// Ticks so far, to take projects in turn when operations span several.
     pub ticks: usize,
+    pub deadlines: Deadlines,
 }
 
 impl Tracker {
     /// Follows `op` from now. `deadline_secs` overrides the default for its kind.
     pub fn track(&mut self, op: Operation, now_ms: f64, deadline_secs: Option<u64>) {
-        let secs = deadline_secs.unwrap_or_else(|| default_deadline_secs(&op.kind, &op.op_type));
+        let secs = deadline_secs.unwrap_or_else(|| self.deadlines.for_op(&op.kind, &op.op_type));
         let since_ms = parse_rfc3339_ms(&op.created_at)
             .map(|t| t.min(now_ms))
             .unwrap_or(now_ms);
@@ -91,7 +143,7 @@ impl Tracker {
     /// The person chose to keep watching an operation that ran out of time.
     pub fn keep_watching(&mut self, id: &str, now_ms: f64) {
         if let Some(t) = self.ops.get_mut(id) {
-            let secs = default_deadline_secs(&t.op.kind, &t.op.op_type);
+            let secs = self.deadlines.for_op(&t.op.kind, &t.op.op_type);
             t.expired = false;
             t.since_ms = now_ms;
             t.deadline_ms = now_ms + secs as f64 * 1000.0;
@@ -214,9 +266,173 @@ impl Tracker {
         }
     }
 
+    /// A follower tab takes the leader's view: what it follows is followed here
+    /// too, and what ended there ends here (so this tab shows the same notices),
+    /// without this tab sending a single request.
+    pub fn merge_shared(&mut self, shared: &[Operation], now_ms: f64) -> Vec<Event> {
+        self.adopt(shared, now_ms);
+        self.apply(shared, now_ms)
+    }
+
+    /// Every followed operation's latest state, as the leader shares it.
+    pub fn snapshot(&self) -> Vec<Operation> {
+        self.ops.values().map(|t| t.op.clone()).collect()
+    }
+
     /// The ids worth keeping across a reload: everything still being followed.
     pub fn persisted_ids(&self) -> Vec<String> {
         self.active().map(|t| t.op.id.clone()).collect()
+    }
+}
+
+/// How long a follower tab that said "I am visible" keeps the leader polling
+/// while the leader's own tab is hidden. Followers say it on every update they
+/// receive, so a closed or hidden follower stops counting within this window.
+pub const PEER_VISIBLE_MS: f64 = 25_000.0;
+
+/// Polling pauses when nobody can see its result: neither this tab nor, recently,
+/// any follower tab.
+pub fn anyone_watching(own_visible: bool, peer_visible_at_ms: f64, now_ms: f64) -> bool {
+    own_visible || now_ms - peer_visible_at_ms < PEER_VISIBLE_MS
+}
+
+/// How long an adoption (three list calls) of a project counts as fresh: a second
+/// tab opening on the same project must not repeat it.
+pub const ADOPT_FRESH_MS: f64 = 60_000.0;
+
+/// The projects whose in-flight operations were picked up recently.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Adoptions(BTreeMap<String, f64>);
+
+impl Adoptions {
+    /// Whether to look for `project`'s operations in flight now; records the look.
+    pub fn claim(&mut self, project: &str, now_ms: f64) -> bool {
+        match self.0.get(project) {
+            Some(at) if now_ms - at < ADOPT_FRESH_MS => false,
+            _ => {
+                self.0.insert(project.to_string(), now_ms);
+                true
+            }
+        }
+    }
+}
+
+/// The polling condition as tabs share it (an [`ApiError`] is not serialisable).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SharedCondition {
+    pub call: String,
+    pub status: Option<u16>,
+    pub message: String,
+}
+
+impl SharedCondition {
+    pub fn from_error(error: &ApiError) -> SharedCondition {
+        match error {
+            ApiError::Status {
+                call,
+                status,
+                message,
+                ..
+            } => SharedCondition {
+                call: call.clone(),
+                status: Some(*status),
+                message: message.clone(),
+            },
+            other => SharedCondition {
+                call: String::new(),
+                status: None,
+                message: other.detail(),
+            },
+        }
+    }
+
+    pub fn to_error(&self) -> ApiError {
+        match self.status {
+            Some(status) => ApiError::Status {
+                call: self.call.clone(),
+                status,
+                message: self.message.clone(),
+                retry_after_ms: None,
+            },
+            None => ApiError::Unreachable {
+                call: self.call.clone(),
+                detail: self.message.clone(),
+            },
+        }
+    }
+}
+
+/// What tabs of the console say to each other on one `BroadcastChannel`. One tab
+/// (the holder of a Web Lock) leads and polls; the others send it their requests
+/// and show what it shares.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// Leader → all: every followed operation's latest state, after each poll.
+    State {
+        ops: Vec<Operation>,
+        condition: Option<SharedCondition>,
+    },
+    /// Follower → leader: a mutation here returned this operation; follow it.
+    Track { op: Operation },
+    /// Follower → leader: the person chose to keep watching.
+    KeepWatching { id: String },
+    /// Follower → leader: pick up what is in flight in this project.
+    Adopt { project_id: String },
+    /// Follower → leader: shown again or back online; poll now.
+    Wake,
+    /// Follower → leader: this tab is visible (sent on each State it receives).
+    Seen,
+    /// A new follower: leader, share your state.
+    Hello,
+}
+
+impl Message {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Anything unreadable (another version of the console) is ignored.
+    pub fn from_json(text: &str) -> Option<Message> {
+        serde_json::from_str(text).ok()
+    }
+}
+
+/// The operations page's filters, kept in the URL query (`status`, `kind`,
+/// `resource`) so they survive a reload; an empty value means "any".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FeedFilter {
+    pub status: String,
+    pub kind: String,
+    pub resource: String,
+}
+
+impl FeedFilter {
+    pub fn matches(&self, op: &Operation) -> bool {
+        (self.status.is_empty() || op.status.as_str() == self.status)
+            && (self.kind.is_empty() || op.kind.as_str() == self.kind)
+            && (self.resource.is_empty() || op.resource_id == self.resource)
+    }
+
+    /// The feed as shown: `listed` overlaid with what the tracker knows newer
+    /// (a live status without a refetch), filtered, newest first.
+    pub fn apply(&self, listed: &[Operation], live: &Tracker) -> Vec<Operation> {
+        let mut feed: Vec<Operation> = listed
+            .iter()
+            .map(|op| match live.ops.get(&op.id) {
+                Some(t) if t.op.updated_at >= op.updated_at => t.op.clone(),
+                _ => op.clone(),
+            })
+            .filter(|op| self.matches(op))
+            .collect();
+        feed.sort_by(|a, b| {
+            let (ta, tb) = (
+                parse_rfc3339_ms(&a.created_at).unwrap_or(0.0),
+                parse_rfc3339_ms(&b.created_at).unwrap_or(0.0),
+            );
+            tb.total_cmp(&ta).then_with(|| b.id.cmp(&a.id))
+        });
+        feed
     }
 }
 
@@ -462,6 +678,227 @@ mod tests {
         assert_eq!(t.ops.len(), 1);
         assert_eq!(t.in_flight_on("res-a").map(|x| x.op.id.as_str()), Some("a"));
         assert_eq!(t.persisted_ids(), ["a"]);
+    }
+
+    #[test]
+    fn configured_deadlines_apply_to_new_operations_and_to_keep_watching() {
+        let mut t = Tracker {
+            deadlines: Deadlines {
+                cluster_create: 120,
+                default: 5,
+            },
+            ..Tracker::default()
+        };
+        t.track(op("a", OperationStatus::Running), T0, None);
+        assert_eq!(t.ops["a"].deadline_ms, T0 + 5_000.0);
+        let events = t.poll_failed(T0 + 5_000.0);
+        assert!(matches!(events.as_slice(), [Event::Expired(_)]));
+        t.keep_watching("a", T0 + 9_000.0);
+        assert_eq!(t.ops["a"].deadline_ms, T0 + 14_000.0);
+        let mut c = op("c", OperationStatus::Pending);
+        c.kind = OperationKind::NksCluster;
+        c.op_type = OperationType::Create;
+        t.track(c, T0, None);
+        assert_eq!(t.ops["c"].deadline_ms, T0 + 120_000.0);
+    }
+
+    #[test]
+    fn a_deadline_override_is_a_number_or_an_object_and_garbage_is_ignored() {
+        assert_eq!(
+            Deadlines::parse_override(" 3 "),
+            Some(Deadlines {
+                cluster_create: 3,
+                default: 3
+            })
+        );
+        assert_eq!(
+            Deadlines::parse_override(r#"{"default": 7}"#),
+            Some(Deadlines {
+                cluster_create: 1800,
+                default: 7
+            })
+        );
+        assert_eq!(Deadlines::parse_override("0"), None);
+        assert_eq!(Deadlines::parse_override("soon"), None);
+        assert_eq!(
+            Deadlines::default().for_op(&OperationKind::NksNode, &OperationType::Delete),
+            600
+        );
+    }
+
+    #[test]
+    fn the_deadline_counts_from_when_the_operation_started_not_when_it_was_seen() {
+        let mut t = Tracker::default();
+        let mut o = op("a", OperationStatus::Running);
+        o.created_at = "2026-05-04T09:00:00Z".into();
+        let seen = parse_rfc3339_ms("2026-05-04T09:08:00Z").unwrap();
+        t.track(o, seen, None);
+        assert_eq!(
+            t.ops["a"].deadline_ms,
+            parse_rfc3339_ms("2026-05-04T09:10:00Z").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_follower_takes_the_leaders_state_and_hears_the_same_endings() {
+        let mut leader = Tracker::default();
+        leader.track(op("a", OperationStatus::Running), T0, None);
+        leader.track(op("b", OperationStatus::Pending), T0, None);
+        let mut follower = Tracker::default();
+        assert!(follower.merge_shared(&leader.snapshot(), T0).is_empty());
+        assert_eq!(follower.active_count(), 2);
+        leader.apply(&[op("a", OperationStatus::Done)], T0 + 1.0);
+        let events = follower.merge_shared(&leader.snapshot(), T0 + 1.0);
+        assert_eq!(events, vec![Event::Done(op("a", OperationStatus::Done))]);
+        assert!(
+            follower
+                .merge_shared(&leader.snapshot(), T0 + 2.0)
+                .is_empty(),
+            "an ending is heard once"
+        );
+        assert_eq!(follower.active_count(), 1);
+    }
+
+    #[test]
+    fn a_follower_never_picks_up_an_operation_that_already_ended() {
+        let mut follower = Tracker::default();
+        assert!(follower
+            .merge_shared(&[op("x", OperationStatus::Failed)], T0)
+            .is_empty());
+        assert!(follower.ops.is_empty());
+    }
+
+    #[test]
+    fn polling_pauses_only_when_no_tab_is_watching() {
+        assert!(anyone_watching(true, f64::NEG_INFINITY, T0));
+        assert!(!anyone_watching(false, f64::NEG_INFINITY, T0));
+        assert!(anyone_watching(false, T0 - 1_000.0, T0));
+        assert!(!anyone_watching(false, T0 - PEER_VISIBLE_MS, T0));
+    }
+
+    #[test]
+    fn a_project_is_searched_for_operations_in_flight_once_a_minute_at_most() {
+        let mut a = Adoptions::default();
+        assert!(a.claim("p1", T0));
+        assert!(
+            !a.claim("p1", T0 + 5_000.0),
+            "a second tab does not repeat it"
+        );
+        assert!(a.claim("p2", T0 + 5_000.0));
+        assert!(a.claim("p1", T0 + ADOPT_FRESH_MS));
+    }
+
+    #[test]
+    fn messages_between_tabs_round_trip_and_strangers_are_ignored() {
+        let messages = [
+            Message::State {
+                ops: vec![op("a", OperationStatus::Running)],
+                condition: Some(SharedCondition::from_error(&ApiError::Status {
+                    call: "Get operation".into(),
+                    status: 429,
+                    message: "slow down".into(),
+                    retry_after_ms: Some(1500),
+                })),
+            },
+            Message::Track {
+                op: op("b", OperationStatus::Pending),
+            },
+            Message::KeepWatching { id: "a".into() },
+            Message::Adopt {
+                project_id: "p1".into(),
+            },
+            Message::Wake,
+            Message::Seen,
+            Message::Hello,
+        ];
+        for m in messages {
+            assert_eq!(Message::from_json(&m.to_json()), Some(m));
+        }
+        assert_eq!(Message::from_json(r#"{"type":"from_the_future"}"#), None);
+        assert_eq!(Message::from_json("not json"), None);
+    }
+
+    #[test]
+    fn a_shared_condition_keeps_its_outcome() {
+        let errors = [
+            ApiError::Status {
+                call: "List operations".into(),
+                status: 503,
+                message: "busy".into(),
+                retry_after_ms: None,
+            },
+            ApiError::Unreachable {
+                call: "Get operation".into(),
+                detail: "no response".into(),
+            },
+        ];
+        for e in errors {
+            let back = SharedCondition::from_error(&e).to_error();
+            assert_eq!(back.outcome(), e.outcome());
+        }
+    }
+
+    #[test]
+    fn the_feed_is_filtered_newest_first_with_the_live_status_on_top() {
+        let at = |id: &str, status, created: &str, kind| {
+            let mut o = op(id, status);
+            o.created_at = created.into();
+            o.updated_at = created.into();
+            o.kind = kind;
+            o
+        };
+        let listed = vec![
+            at(
+                "old",
+                OperationStatus::Done,
+                "2026-05-04T09:00:00Z",
+                OperationKind::NksCluster,
+            ),
+            at(
+                "new",
+                OperationStatus::Running,
+                "2026-05-04T09:30:00Z",
+                OperationKind::NksNodePool,
+            ),
+            at(
+                "mid",
+                OperationStatus::Failed,
+                "2026-05-04T09:10:00Z",
+                OperationKind::NksNodePool,
+            ),
+        ];
+        let mut live = Tracker::default();
+        live.track(listed[1].clone(), T0, None);
+        let mut fresher = listed[1].clone();
+        fresher.status = OperationStatus::Done;
+        fresher.updated_at = "2026-05-04T09:31:00Z".into();
+        live.apply(&[fresher], T0);
+
+        let all = FeedFilter::default().apply(&listed, &live);
+        let ids: Vec<&str> = all.iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(ids, ["new", "mid", "old"]);
+        assert_eq!(
+            all[0].status,
+            OperationStatus::Done,
+            "the tracker's newer state wins"
+        );
+
+        let done = FeedFilter {
+            status: "done".into(),
+            ..FeedFilter::default()
+        };
+        assert_eq!(done.apply(&listed, &live).len(), 2);
+        let pools = FeedFilter {
+            kind: "nks_node_pool".into(),
+            resource: "res-mid".into(),
+            ..FeedFilter::default()
+        };
+        let only: Vec<String> = pools
+            .apply(&listed, &live)
+            .into_iter()
+            .map(|o| o.id)
+            .collect();
+        assert_eq!(only, ["mid"]);
     }
 
     #[test]

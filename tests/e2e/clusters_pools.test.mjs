@@ -38,6 +38,15 @@ async function open(path) {
   return { context, page };
 }
 
+/** Resolves once the control is enabled (the plan's check may still be running). */
+async function waitEnabled(locator, timeout = 10_000) {
+  const until = Date.now() + timeout;
+  while (!(await locator.isEnabled())) {
+    if (Date.now() > until) throw new Error('still disabled');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const clusterPath = () => `/projects/${ids.project}/clusters/${ids.cluster}`;
 const poolPath = (pool) => `${clusterPath()}/pools/${pool}`;
 
@@ -58,7 +67,8 @@ test('create pool: messages appear beside fields as one types, then the new pool
 
   // Submitting an invalid form sends nothing and loses nothing.
   const posts = [];
-  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/pools') && posts.push(r));
+  // The create itself, not its availability and cost checks.
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools') && posts.push(r));
   await page.getByRole('button', { name: 'Create pool' }).click();
   await assert.doesNotReject(page.getByText('Choose an instance type.').waitFor());
   assert.equal(posts.length, 0);
@@ -97,17 +107,22 @@ test('create pool: messages appear beside fields as one types, then the new pool
   await context.close();
 });
 
-test('a server rejection lands next to the field it names, and nothing typed is lost', async () => {
+test('a refusal lands next to the field it names, Apply waits, and nothing typed is lost', async () => {
   const { context, page } = await open(`${clusterPath()}/pools/new`);
   await page.getByLabel('Name', { exact: true }).fill('baseline'); // taken: pool names are unique in a cluster
   await page.getByLabel('Instance type').selectOption('n1-standard-4');
   await page.getByLabel('Labels').fill('tier=extra');
-  await page.getByRole('button', { name: 'Create pool' }).click();
   const nameField = page.locator('.field').filter({ has: page.getByLabel('Name', { exact: true }) });
+  // The plan's availability check refuses the body before it is ever sent.
   await assert.doesNotReject(nameField.getByRole('alert').waitFor());
   assert.match(await nameField.getByRole('alert').textContent(), /baseline|name/i);
+  assert.equal(await page.getByRole('button', { name: 'Create pool' }).isDisabled(), true);
   assert.equal(await page.getByLabel('Labels').inputValue(), 'tier=extra');
   assert.equal(await page.getByLabel('Instance type').inputValue(), 'n1-standard-4');
+  // Fixing the field clears the refusal and frees Apply.
+  await page.getByLabel('Name', { exact: true }).fill('baseline-b');
+  await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'Availability: can be done.' }).waitFor());
+  assert.equal(await page.getByRole('button', { name: 'Create pool' }).isEnabled(), true);
   await context.close();
 });
 
@@ -140,7 +155,7 @@ test('edit pool shows the node configuration locked, with the reason and the rep
 test('the update carries only the changed mutable field, and scaling up is one step', async () => {
   const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
   const patches = [];
-  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r));
+  page.on('request', (r) => r.method() === 'PATCH' && !/\/(availability|cost)$/.test(new URL(r.url()).pathname) && patches.push(r));
   await page.getByLabel('Node count').fill('4');
   await assert.doesNotReject(page.getByText(/Scaling up from 3 to 4: safe/).waitFor());
   await page.getByRole('button', { name: 'Save' }).click();
@@ -168,7 +183,7 @@ test('scaling down warns that nodes go without drain, lists them with drain comm
   assert.equal(await save.isDisabled(), true, 'no scale-down without the confirmation');
   await shot(page, 'scale-down-warning');
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
-  assert.equal(await save.isEnabled(), true);
+  await assert.doesNotReject(waitEnabled(save));
   await save.click();
   await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
   await assert.doesNotReject(async () => {
@@ -254,7 +269,7 @@ test('edit cluster locks project, region, VPC and version, and saves the rest', 
   assert.equal(await form.getByLabel('Kubernetes version').inputValue(), 'v1.34.4');
   await shot(page, 'edit-cluster-locked');
   const patches = [];
-  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r));
+  page.on('request', (r) => r.method() === 'PATCH' && !/\/(availability|cost)$/.test(new URL(r.url()).pathname) && patches.push(r));
   await page.getByLabel('Name', { exact: true }).fill('edge-prod-eu');
   await page.getByRole('radio', { name: 'Off' }).check();
   await assert.doesNotReject(page.getByText(/Turning autoscaling off freezes node counts/).waitFor());

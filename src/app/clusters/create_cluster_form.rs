@@ -1,8 +1,8 @@
 //! "Create cluster": every choice comes from the API (versions, VPCs, regions),
 //! and autoscaling is an explicit choice with no silent default.
 
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
@@ -10,8 +10,10 @@ use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStat
 use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, OpProgress,
 };
-use crate::rules::forms::{cluster_create, form_field, ClusterForm, FieldErrors};
+use crate::app::plan::PlanPanel;
+use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
 use crate::rules::outcome::ApiError;
+use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 
 type Choices = (Vec<KubernetesVersion>, Vec<Vpc>, Vec<Region>, Vec<Cluster>);
 
@@ -68,6 +70,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let tags = RwSignal::new(String::new());
     let touched = RwSignal::new(false);
     let server_error = RwSignal::new(None::<ApiError>);
+    let gate = RwSignal::new(Gate::Idle);
 
     let form = move || ClusterForm {
         name: name.get(),
@@ -91,15 +94,19 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 "tags" => !tags.with(String::is_empty),
                 _ => false,
             };
-            local.filter(|_| touched.get() || typed).or_else(|| {
-                server_error.with(|e| {
-                    e.as_ref()
-                        .filter(|e| e.field().map(form_field) == Some(field))
-                        .and_then(|e| e.server_message().map(str::to_string))
-                })
-            })
+            let local = local.filter(|_| touched.get() || typed);
+            server_error
+                .with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
         })
     };
+    let plan_request = Signal::derive(move || checked.get().ok().map(PlanRequest::CreateCluster));
+    let disruption = Signal::derive(move || {
+        match autoscaling.get() {
+        Some(true) => vec!["Autoscaling on: the platform will change node counts on its own, adding nodes for pending pods and draining idle ones.".to_string()],
+        Some(false) => vec!["Autoscaling off: node counts change only when you change them; scale-from-zero pools stay empty.".to_string()],
+        None => Vec::new(),
+    }
+    });
     // One cluster per VPC: a VPC already hosting one is shown, disabled, with the reason.
     let hosted: Vec<(String, String)> = clusters
         .iter()
@@ -143,6 +150,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         if create.pending().get_untracked() || submitted.get_untracked().is_some() {
             return;
         }
+        if !gate.with_untracked(Gate::allows_apply) {
+            return;
+        }
         if let Ok(body) = checked.get_untracked() {
             server_error.set(None);
             create.dispatch(body);
@@ -171,6 +181,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 view! { <ErrorView error /> }
             })}
         }>
+            <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 <Field id="cluster-name" label="Name" error=error_for("name")>
@@ -220,11 +231,13 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 </Field>
                 <p class="muted">"After the cluster is ready, add at least one pool with 1 node or more: the cluster needs a worker to finish provisioning and to run CoreDNS."</p>
                 <div class="form-actions">
-                    <button class="btn btn-primary" type="submit" disabled=move || create.pending().get()>
+                    <button class="btn btn-primary" type="submit" disabled=move || create.pending().get() || !gate.with(Gate::allows_apply)>
                         {move || if create.pending().get() { "Creating…" } else { "Create cluster" }}
                     </button>
                 </div>
             </form>
+            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />
+            </div>
         </Show>
     }
 }

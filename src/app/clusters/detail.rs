@@ -1,5 +1,5 @@
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
@@ -7,6 +7,7 @@ use crate::api::types::{Cluster, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::operations::InFlightBanner;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
@@ -79,11 +80,7 @@ pub fn ClusterPage() -> impl IntoView {
                         })
                 }}
             </Transition>
-            {move || in_flight.get().map(|t| view! {
-                <p class="alert alert-info" role="status">
-                    {format!("{} {} in progress ({}).", t.op.op_type.as_str(), t.op.kind.as_str(), t.op.status.as_str())}
-                </p>
-            })}
+            <InFlightBanner resource_id=Signal::derive(cluster_id) />
             <p class="actions">
                 <A href=move || format!("{}/edit", base()) attr:class="btn">"Edit cluster"</A>
                 <A href=move || format!("{}/pools/new", base()) attr:class="btn">"Add pool"</A>
@@ -101,6 +98,8 @@ pub fn ClusterPage() -> impl IntoView {
                             }
                             Ok(list) => {
                                 let base = format!("/projects/{}/clusters/{}", project_id(), cluster_id());
+                                crate::app::perf::mark("nks:pools-loaded");
+                                crate::app::perf::mark_after_render("nks:pools-rendered");
                                 view! { <PoolTable pools=list base /> }.into_any()
                             }
                         })

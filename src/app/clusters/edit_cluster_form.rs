@@ -1,8 +1,8 @@
 //! "Edit cluster": name, tags and autoscaling change; project, region, VPC and
 //! Kubernetes version are shown locked, because the API silently ignores them.
 
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
@@ -10,10 +10,12 @@ use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};
 use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, OpProgress,
 };
+use crate::app::plan::PlanPanel;
 use crate::ops::Ops;
-use crate::rules::forms::form_field;
+use crate::rules::forms::message_for;
 use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
 use crate::rules::outcome::ApiError;
+use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 
 #[component]
@@ -56,12 +58,9 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let server_error = RwSignal::new(None::<ApiError>);
     let name_error = Memo::new(move |_| v::name(&name.get()).err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
-    let server_field = move |field: &'static str| {
-        server_error.with(|e| {
-            e.as_ref()
-                .filter(|e| e.field().map(form_field) == Some(field))
-                .and_then(|e| e.server_message().map(str::to_string))
-        })
+    let gate = RwSignal::new(Gate::Idle);
+    let message = move |field: &'static str, local: Option<String>| {
+        server_error.with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
     };
     let body = {
         let current = cluster.clone();
@@ -93,6 +92,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             && in_flight.with(Option::is_none)
             && !busy
             && !save.pending().get()
+            && gate.with(Gate::allows_apply)
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -126,6 +126,24 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         });
     }
     let was_on = cluster.autoscaling;
+    let plan_request = {
+        let id = cluster.id.clone();
+        Signal::derive(move || {
+            body.get()
+                .filter(|b| !b.is_empty())
+                .map(|body| PlanRequest::UpdateCluster {
+                    cluster_id: id.clone(),
+                    body,
+                })
+        })
+    };
+    let disruption = Signal::derive(move || {
+        match (was_on, autoscaling.get()) {
+        (false, true) => vec!["Autoscaling off → on: the platform starts adding nodes to pools for pending pods and draining and removing idle ones; node counts will change on their own.".to_string()],
+        (true, false) => vec!["Autoscaling on → off: node counts freeze where they are; scale-from-zero pools stay empty and nothing is added for pending pods.".to_string()],
+        _ => Vec::new(),
+    }
+    });
     let locked = StoredValue::new(cluster.clone());
     view! {
         <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
@@ -136,6 +154,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                 view! { <ErrorView error /> }
             })}
         }>
+            <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 {move || in_flight.get().map(|t| view! {
@@ -144,7 +163,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     </p>
                 })}
                 <h2>"Editable"</h2>
-                <Field id="cluster-name" label="Name" error=Signal::derive(move || name_error.get().or_else(|| server_field("name")))>
+                <Field id="cluster-name" label="Name" error=Signal::derive(move || message("name", name_error.get()))>
                     <input id="cluster-name" aria-describedby=described_by("cluster-name") prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
                 </Field>
                 <fieldset class="field">
@@ -158,7 +177,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                         "Turning autoscaling off freezes node counts where they are: pools at 0 nodes (scale-from-zero) stay empty, and nothing is added for pending pods."
                     }).map(|text| view! { <p class="alert alert-info">{text}</p> })}
                 </fieldset>
-                <Field id="cluster-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || tags_error.get().or_else(|| server_field("tags")))>
+                <Field id="cluster-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || message("tags", tags_error.get()))>
                     <input id="cluster-tags" aria-describedby=described_by("cluster-tags") prop:value=tags on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
                 <h2>"Fixed at creation"</h2>
@@ -181,6 +200,8 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     {move || body.with(|b| b.as_ref().is_some_and(ClusterUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                 </div>
             </form>
+            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />
+            </div>
         </Show>
     }
 }

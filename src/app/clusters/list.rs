@@ -1,5 +1,5 @@
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use crate::api::client::Client;
@@ -128,6 +128,7 @@ pub fn ClusterList() -> impl IntoView {
                                 if shown.is_empty() {
                                     view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
                                 } else {
+                                    crate::app::perf::mark_after_render("nks:clusters-rendered");
                                     view! { <ClusterTable clusters=shown project=project_id() /> }.into_any()
                                 }
                             }

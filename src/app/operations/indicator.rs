@@ -1,7 +1,7 @@
 //! The header's operations indicator and the notices when operations end.
 
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use crate::api::types::{Operation, OperationKind};
 use crate::app::shell::current_project_id;
@@ -20,7 +20,7 @@ pub fn OpsIndicator() -> impl IntoView {
             .unwrap_or_else(|| "/".into())
     };
     view! {
-        <A href=href attr:class="ops-indicator" attr:aria-label="Operations in flight">
+        <A href=href attr:class="ops-indicator">
             <span class=move || { if count.get() > 0 { "ops-count ops-count-busy" } else { "ops-count" } }>
                 {move || count.get()}
             </span>

@@ -1,7 +1,45 @@
-//! The project's operations: the header indicator, notices, and the operations page.
+//! The project's operations: the header indicator, notices, the operations page,
+//! and the banner a resource page shows while an operation runs on it. All of them
+//! read the tracker (`crate::ops`); none polls.
 
+mod in_flight_banner;
 mod indicator;
 mod page;
 
+use leptos::prelude::*;
+
+use crate::api::types::Change;
+
+pub use in_flight_banner::InFlightBanner;
 pub use indicator::{OpsIndicator, OpsNotices};
 pub use page::OperationsPage;
+
+/// The current time, ticking once a second while the view that asked is mounted
+/// (for elapsed times); its interval is cleared with that view.
+pub(crate) fn clock() -> RwSignal<f64> {
+    let now = RwSignal::new(js_sys::Date::now());
+    if let Ok(handle) = set_interval_with_handle(
+        move || now.set(js_sys::Date::now()),
+        std::time::Duration::from_secs(1),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+    now
+}
+
+/// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.
+pub(crate) fn change_text(change: &Change) -> String {
+    format!("{} → {}", value_text(&change.from), value_text(&change.to))
+}
+
+fn value_text(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Null => "(none)".into(),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) if items.is_empty() => "(none)".into(),
+        serde_json::Value::Array(items) => {
+            items.iter().map(value_text).collect::<Vec<_>>().join(", ")
+        }
+        other => other.to_string(),
+    }
+}

@@ -1,8 +1,8 @@
 //! "Create pool", and "Replace pool": the same form pre-filled with an existing
 //! pool's shape, because a pool's node configuration can only change by replacing it.
 
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use crate::api::client::Client;
@@ -10,9 +10,11 @@ use crate::api::types::{OperationStatus, Pool};
 use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, OpProgress,
 };
+use crate::app::plan::PlanPanel;
 use crate::app::pools::drain_list::DrainList;
-use crate::rules::forms::{form_field, pool_create, FieldErrors, PoolForm};
+use crate::rules::forms::{message_for, pool_create, FieldErrors, PoolForm};
 use crate::rules::outcome::ApiError;
+use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation::TAINT_EFFECTS;
 
 #[derive(Clone, Copy)]
@@ -132,7 +134,8 @@ pub fn CreatePoolPage() -> impl IntoView {
     };
     let checked = Memo::new(move |_| pool_create(&form()));
     let server_error = RwSignal::new(None::<ApiError>);
-    // A message for a field: the local check as the person types, else what the server said.
+    let gate = RwSignal::new(Gate::Idle);
+    // Beside each field: the local check as the person types, else what the server said.
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
             let local = checked.with(|c| {
@@ -141,13 +144,8 @@ pub fn CreatePoolPage() -> impl IntoView {
                     .and_then(|e: &FieldErrors| e.get(field).cloned())
             });
             let local = local.filter(|_| touched.get() || field_has_text(field, &form()));
-            local.or_else(|| {
-                server_error.with(|e| {
-                    e.as_ref()
-                        .filter(|e| e.field().map(form_field) == Some(field))
-                        .map(|e| e.server_message().unwrap_or_default().to_string())
-                })
-            })
+            server_error
+                .with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
         })
     };
 
@@ -165,8 +163,10 @@ pub fn CreatePoolPage() -> impl IntoView {
             return; // no double submit
         }
         if let Ok(body) = checked.get_untracked() {
-            server_error.set(None);
-            submit.dispatch(body);
+            if gate.with_untracked(Gate::allows_apply) {
+                server_error.set(None);
+                submit.dispatch(body);
+            }
         }
     };
 
@@ -182,6 +182,37 @@ pub fn CreatePoolPage() -> impl IntoView {
                     Default::default(),
                 );
             }
+        }
+    });
+
+    // The plan: exactly the body Apply would send, its quota need and what it disrupts.
+    let plan_request = Signal::derive(move || {
+        checked.get().ok().map(|body| PlanRequest::CreatePool {
+            cluster_id: cluster_id(),
+            body,
+        })
+    });
+    let region = Signal::derive(move || {
+        cluster
+            .get()
+            .and_then(Result::ok)
+            .map(|c| c.region)
+            .unwrap_or_default()
+    });
+    let need = Signal::derive(move || {
+        let count = i64::from(crate::rules::validation::node_count(&node_count.get()).unwrap_or(0));
+        instance_types
+            .get()
+            .and_then(Result::ok)
+            .and_then(|list| list.into_iter().find(|t| t.name == instance_type.get()))
+            .map(|t| QuotaNeed::nodes(count, t.vcpu, t.memory_gb))
+            .unwrap_or_default()
+    });
+    let disruption = Signal::derive(move || {
+        if replacing().is_some() {
+            vec!["Nothing is disrupted yet: the replacement is added beside the old pool, which keeps running until you drain and delete it.".to_string()]
+        } else {
+            Vec::new()
         }
     });
 
@@ -227,6 +258,7 @@ pub fn CreatePoolPage() -> impl IntoView {
                     }
                 }
             >
+                <div class="with-plan">
                 <form class="form card" on:submit=on_submit novalidate=true>
                     {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                     <Field id="pool-name" label="Name" error=error_for("name")>
@@ -298,12 +330,14 @@ pub fn CreatePoolPage() -> impl IntoView {
                             on:input=move |ev| tags.set(event_target_value(&ev)) />
                     </Field>
                     <div class="form-actions">
-                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get()>
+                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply)>
                             {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
                         </button>
                         <A href=cluster_href attr:class="btn btn-quiet">"Cancel"</A>
                     </div>
                 </form>
+                <PlanPanel request=plan_request region need disruption gate />
+                </div>
             </Show>
         </section>
     }

@@ -1,10 +1,11 @@
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Node, Pool};
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::operations::InFlightBanner;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
@@ -76,6 +77,7 @@ pub fn PoolPage() -> impl IntoView {
                         })
                 }}
             </Transition>
+            <InFlightBanner resource_id=Signal::derive(pool_id) />
             <p class="actions">
                 <A href=edit attr:class="btn">"Edit or scale"</A>
             </p>

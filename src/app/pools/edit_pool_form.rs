@@ -1,24 +1,26 @@
 //! "Edit pool": name, node count and tags change in place; the node configuration
 //! is shown locked, because the API silently ignores it on update.
 
+use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, Node, OperationStatus, Pool, PoolUpdate};
+use crate::api::types::{Cluster, InstanceType, Node, OperationStatus, Pool, PoolUpdate};
 use crate::app::components::{
     described_by, finished, follow_submission, tag_list, ErrorView, Field, OpProgress,
 };
+use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::ops::Ops;
-use crate::rules::capacity::{leaves_no_baseline, ScaleChange, BASELINE_REASON};
-use crate::rules::forms::form_field;
+use crate::rules::capacity::{leaves_no_baseline, nodes_at_risk, ScaleChange, BASELINE_REASON};
+use crate::rules::forms::message_for;
 use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
 use crate::rules::outcome::ApiError;
+use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 
-type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>);
+type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>, Vec<InstanceType>);
 
 #[component]
 pub fn EditPoolPage() -> impl IntoView {
@@ -35,7 +37,8 @@ pub fn EditPoolPage() -> impl IntoView {
             let pool = client.pool(&c, &p).await?;
             let pools = client.pools(&c).await?;
             let nodes = client.nodes(&c, &p).await?;
-            Ok::<Loaded, ApiError>((cluster, pool, pools, nodes))
+            let types = client.instance_types().await?;
+            Ok::<Loaded, ApiError>((cluster, pool, pools, nodes, types))
         }
     });
     let pool_href = move || {
@@ -60,7 +63,7 @@ pub fn EditPoolPage() -> impl IntoView {
 
 #[component]
 fn EditPoolForm(data: Loaded) -> impl IntoView {
-    let (cluster, pool, pools, nodes) = data;
+    let (cluster, pool, pools, nodes, types) = data;
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let params = use_params_map();
@@ -101,12 +104,9 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         Ok(_) if no_baseline.get() => Some(BASELINE_REASON.to_string()),
         Ok(_) => None,
     });
-    let server_field = move |field: &'static str| {
-        server_error.with(|e| {
-            e.as_ref()
-                .filter(|e| e.field().map(form_field) == Some(field))
-                .and_then(|e| e.server_message().map(str::to_string))
-        })
+    let gate = RwSignal::new(Gate::Idle);
+    let message = move |field: &'static str, local: Option<String>| {
+        server_error.with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
     };
 
     let body = {
@@ -152,6 +152,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             && in_flight.with(Option::is_none)
             && !busy_on_server
             && !save.pending().get()
+            && gate.with(Gate::allows_apply)
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -178,6 +179,54 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         });
     }
 
+    // The plan: the PATCH body as it stands, the quota it adds, what it disrupts.
+    let plan_request = {
+        let (cluster_id, pool_id) = (pool.cluster_id.clone(), pool.id.clone());
+        Signal::derive(move || {
+            body.get()
+                .filter(|b| !b.is_empty())
+                .map(|body| PlanRequest::UpdatePool {
+                    cluster_id: cluster_id.clone(),
+                    pool_id: pool_id.clone(),
+                    body,
+                })
+        })
+    };
+    let region = Signal::stored(cluster.region.clone());
+    let shape = types
+        .into_iter()
+        .find(|t| t.name == pool.node_config.instance_type);
+    let need = Signal::derive(move || {
+        let delta = count
+            .get()
+            .map(|to| i64::from(to) - i64::from(current))
+            .unwrap_or(0);
+        shape
+            .as_ref()
+            .map(|t| QuotaNeed::nodes(delta, t.vcpu, t.memory_gb))
+            .unwrap_or_default()
+    });
+    let disruption = {
+        let nodes = nodes.clone();
+        Signal::derive(move || match change.get() {
+            ScaleChange::Down { from, to } => {
+                let names: Vec<String> = nodes_at_risk(&nodes, from - to)
+                    .into_iter()
+                    .map(|n| n.name)
+                    .collect();
+                vec![format!(
+                    "Manual scale-down: {} node(s) terminated without cordon or drain, most likely {}.",
+                    from - to,
+                    names.join(", ")
+                )]
+            }
+            ScaleChange::Up { from, to } => vec![format!(
+                "Scale-up from {from} to {to}: nothing running is touched."
+            )],
+            ScaleChange::Same => Vec::new(),
+        })
+    };
+
     let replace_href = {
         let id = pool_id.clone();
         move || format!("{}/pools/new?replace={id}", base())
@@ -203,6 +252,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 view! { <ErrorView error /> }
             })}
         }>
+            <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 {move || in_flight.get().map(|t| view! {
@@ -216,12 +266,12 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     <p class="alert alert-warning">{format!("This pool is {status_word} on the platform; wait for it to be ready before editing.")}</p>
                 })}
                 <h2>"Editable"</h2>
-                <Field id="pool-name" label="Name" error=Signal::derive(move || name_error.get().or_else(|| server_field("name")))>
+                <Field id="pool-name" label="Name" error=Signal::derive(move || message("name", name_error.get()))>
                     <input id="pool-name" aria-describedby=described_by("pool-name") prop:value=name
                         on:input=move |ev| name.set(event_target_value(&ev)) />
                 </Field>
                 <Field id="pool-node-count" label="Node count" hint=format!("0 to 100. Now {current}.")
-                    error=Signal::derive(move || count_error.get().or_else(|| server_field("node_count")))>
+                    error=Signal::derive(move || message("node_count", count_error.get()))>
                     <input id="pool-node-count" type="number" min="0" max="100" inputmode="numeric"
                         aria-describedby=described_by("pool-node-count") prop:value=node_count
                         on:input=move |ev| { node_count.set(event_target_value(&ev)); confirmed.set(false); } />
@@ -235,7 +285,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     }.into_any(),
                     _ => ().into_any(),
                 }}
-                <Field id="pool-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || tags_error.get().or_else(|| server_field("tags")))>
+                <Field id="pool-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || message("tags", tags_error.get()))>
                     <input id="pool-tags" aria-describedby=described_by("pool-tags") prop:value=tags
                         on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
@@ -268,6 +318,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     {move || body.with(|b| b.as_ref().is_some_and(PoolUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                 </div>
             </form>
+            <PlanPanel request=plan_request region need disruption gate />
+            </div>
         </Show>
     }
 }

@@ -1,0 +1,145 @@
+//! At home in a portal: the theme and the compact layout are set on `<html>`
+//! (style/themes.css reads them), and the host page may talk to the console by
+//! `postMessage`, but only from an origin listed in config.json
+//! `embed_origins`. Anything else is ignored without a word: an answer would
+//! tell a probing page that the console is there.
+//!
+//! The protocol, documented in docs/self-hosting.md:
+//! - the console posts `{type: "nks-console:ready"}` to its parent, addressed to
+//!   each listed origin only, once it listens (a message sent before that is lost);
+//! - `{type: "nks-console:theme", theme: "light" | "dark" | "system"}`;
+//! - `{type: "nks-console:api-key", key: "…"}` connects with that key. A handed
+//!   key is kept in memory only, never in sessionStorage or localStorage: the
+//!   host owns it and hands it again on the next load.
+
+use js_sys::Reflect;
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use super::Session;
+use crate::api::client::Config;
+
+const READY: &str = "nks-console:ready";
+const THEME: &str = "nks-console:theme";
+const API_KEY: &str = "nks-console:api-key";
+
+/// Applies the deployment's and the URL's look, and listens to the host page.
+/// Called once, by the console root, for the life of the page.
+pub fn install(config: &Config, session: Session) {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let param = |name: &str| {
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value.to_string())
+    };
+
+    // The URL wins over config.json: a portal can ask for compact or dark in the
+    // iframe's src without a deployment of its own.
+    let compact = match param("compact").as_deref() {
+        Some("0" | "false") => false,
+        Some(_) => true,
+        None => config.compact,
+    };
+    set_root_attribute("data-compact", compact.then_some(""));
+    let theme = param("theme").or_else(|| config.theme.clone());
+    apply_theme(theme.as_deref().unwrap_or("system"));
+
+    listen_to_host(allowed_origins(&config.embed_origins), session);
+}
+
+/// Exact origins only: `*`, `null` (sandboxed frames, files) and anything that is
+/// not an http(s) origin are dropped, so a typo can never mean "everyone".
+fn allowed_origins(listed: &[String]) -> Vec<String> {
+    listed
+        .iter()
+        .map(|o| o.trim().trim_end_matches('/').to_string())
+        .filter(|o| o.starts_with("https://") || o.starts_with("http://"))
+        .collect()
+}
+
+fn listen_to_host(allowed: Vec<String>, session: Session) {
+    if allowed.is_empty() {
+        return;
+    }
+    let handle = window_event_listener(leptos::ev::message, {
+        let allowed = allowed.clone();
+        move |ev: web_sys::MessageEvent| {
+            let origin = ev.origin();
+            if !allowed.contains(&origin) {
+                return;
+            }
+            let data = ev.data();
+            let field = |name: &str| {
+                Reflect::get(&data, &JsValue::from_str(name))
+                    .ok()
+                    .and_then(|v| v.as_string())
+            };
+            match field("type").as_deref() {
+                Some(THEME) => {
+                    if let Some(theme) = field("theme") {
+                        apply_theme(&theme);
+                    }
+                }
+                Some(API_KEY) => {
+                    let key = field("key").map(|k| k.trim().to_string());
+                    if let Some(key) = key.filter(|k| !k.is_empty()) {
+                        session.refused.set(None);
+                        session.key.set(Some(key));
+                    }
+                }
+                _ => {}
+            }
+        }
+    });
+    on_cleanup(move || handle.remove());
+    announce_ready(&allowed);
+}
+
+/// Tells the host it may send now. Addressed to each listed origin, so a page
+/// of any other origin that framed the console learns nothing.
+fn announce_ready(allowed: &[String]) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    if JsValue::from(parent.clone()) == JsValue::from(window) {
+        return;
+    }
+    let message = js_sys::Object::new();
+    if Reflect::set(&message, &"type".into(), &READY.into()).is_err() {
+        return;
+    }
+    for origin in allowed {
+        let _ = parent.post_message(&message, origin);
+    }
+}
+
+/// `light` and `dark` pin the theme; `system` (or no setting) follows the
+/// person's `prefers-color-scheme`. Unknown values leave the theme as it is.
+fn apply_theme(theme: &str) {
+    match theme {
+        "light" | "dark" => set_root_attribute("data-theme", Some(theme)),
+        "system" => set_root_attribute("data-theme", None),
+        _ => {}
+    }
+}
+
+fn set_root_attribute(name: &str, value: Option<&str>) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match value {
+        Some(value) => root.set_attribute(name, value),
+        None => root.remove_attribute(name),
+    };
+}

@@ -1,0 +1,270 @@
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use crate::api::client::Client;
+use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, Quota};
+use crate::rules::money;
+use crate::rules::outcome::ApiError;
+use crate::rules::plan::{quota_lines, Gate, PlanRequest, QuotaNeed};
+
+/// Wait this long after the last keystroke before asking the platform.
+const DEBOUNCE: Duration = Duration::from_millis(350);
+
+#[derive(Clone, Debug, PartialEq)]
+enum Cost {
+    Create(CostQuote),
+    Update(CostQuoteUpdate),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Planned {
+    /// The request this answers, so a late answer for an older body is never shown
+    /// as the plan of the current one.
+    request: PlanRequest,
+    availability: Result<(), ApiError>,
+    cost: Result<Cost, ApiError>,
+    quota: Option<Result<Quota, ApiError>>,
+}
+
+async fn make_plan(client: Client, request: PlanRequest, region: String) -> Planned {
+    let (availability, cost) = match &request {
+        PlanRequest::CreateCluster(body) => (
+            client.cluster_availability(body).await,
+            client.cluster_cost(body).await.map(Cost::Create),
+        ),
+        PlanRequest::UpdateCluster { cluster_id, body } => (
+            client.cluster_update_availability(cluster_id, body).await,
+            client
+                .cluster_update_cost(cluster_id, body)
+                .await
+                .map(Cost::Update),
+        ),
+        PlanRequest::CreatePool { cluster_id, body } => (
+            client.pool_availability(cluster_id, body).await,
+            client.pool_cost(cluster_id, body).await.map(Cost::Create),
+        ),
+        PlanRequest::UpdatePool {
+            cluster_id,
+            pool_id,
+            body,
+        } => (
+            client
+                .pool_update_availability(cluster_id, pool_id, body)
+                .await,
+            client
+                .pool_update_cost(cluster_id, pool_id, body)
+                .await
+                .map(Cost::Update),
+        ),
+    };
+    let quota = if region.is_empty() {
+        None
+    } else {
+        Some(client.quota(&region).await)
+    };
+    Planned {
+        request,
+        availability,
+        cost,
+        quota,
+    }
+}
+
+/// Asks the platform, as the form changes (debounced; a stale request is dropped and
+/// its fetch aborted), whether the change can be done and what it costs, and shows
+/// that with the quota and the disruption. Writes the verdict for Apply to `gate`.
+/// A failing or slow check never blocks editing.
+#[component]
+pub fn PlanPanel(
+    /// Exactly the body Apply would send; `None` while the form is incomplete.
+    #[prop(into)]
+    request: Signal<Option<PlanRequest>>,
+    /// The region whose quota applies (empty: no quota check).
+    #[prop(into)]
+    region: Signal<String>,
+    /// What the change adds to the NKS pool quota.
+    #[prop(into)]
+    need: Signal<QuotaNeed>,
+    /// What the change disrupts, in sentences.
+    #[prop(into)]
+    disruption: Signal<Vec<String>>,
+    gate: RwSignal<Gate>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let settled = RwSignal::new(None::<PlanRequest>);
+    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let clear = move || {
+        if let Some(Some(handle)) = timer.try_update_value(Option::take) {
+            handle.clear();
+        }
+    };
+    on_cleanup(clear);
+    Effect::new(move |_| {
+        let current = request.get();
+        clear();
+        match current {
+            None => {
+                settled.set(None);
+                gate.set(Gate::Idle);
+            }
+            Some(req) => {
+                gate.set(Gate::Checking);
+                if let Ok(handle) =
+                    set_timeout_with_handle(move || settled.set(Some(req)), DEBOUNCE)
+                {
+                    timer.set_value(Some(handle));
+                }
+            }
+        }
+    });
+    let planned = LocalResource::new(move || {
+        let client = client.clone();
+        let req = settled.get();
+        let region = region.get_untracked();
+        async move {
+            match req {
+                Some(req) => Some(make_plan(client, req, region).await),
+                None => None,
+            }
+        }
+    });
+    // The answer for the body on screen decides the gate; older answers are ignored.
+    let current = Memo::new(move |_| {
+        let plan = planned.get().flatten()?;
+        (request.with(|r| r.as_ref() == Some(&plan.request))).then_some(plan)
+    });
+    Effect::new(move |_| {
+        if let Some(plan) = current.get() {
+            gate.set(Gate::from_availability(&plan.availability));
+        }
+    });
+
+    view! {
+        <aside class="plan card" aria-label="Plan">
+            <h2>"Plan"</h2>
+            {move || match gate.get() {
+                Gate::Idle => view! { <p class="muted">"Complete the form to check and price the change."</p> }.into_any(),
+                Gate::Checking => view! { <p class="plan-status" role="status">"Checking with the platform…"</p> }.into_any(),
+                Gate::Passed => view! { <p class="plan-status plan-ok" role="status">"Availability: can be done."</p> }.into_any(),
+                Gate::Refused { reason, .. } => view! {
+                    <p class="plan-status plan-refused" role="alert">"Availability: cannot be done. " {reason}</p>
+                }.into_any(),
+                Gate::Unverified { why } => view! {
+                    <p class="plan-status plan-unverified" role="status">
+                        "Availability could not be checked; Apply is still possible. " {why}
+                    </p>
+                }.into_any(),
+            }}
+            {move || current.get().map(|plan| view! {
+                {cost_view(plan.cost)}
+                {plan.quota.map(|q| quota_view(q, need.get()))}
+            })}
+            {move || {
+                let items = disruption.get();
+                (!items.is_empty()).then(|| view! {
+                    <h3>"Disruption"</h3>
+                    <ul class="plan-disruption">{items.into_iter().map(|d| view! { <li>{d}</li> }).collect_view()}</ul>
+                })
+            }}
+        </aside>
+    }
+}
+
+fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
+    match cost {
+        Err(error) => view! {
+            <p class="plan-status plan-unverified">"Cost unavailable: " {error.explain()}</p>
+        }
+        .into_any(),
+        Ok(Cost::Create(q)) => {
+            let c = q.currency.clone();
+            view! {
+                <h3>"Cost"</h3>
+                <p class="plan-total">"Monthly total: " <strong>{money::format(&q.monthly_total, &c)}</strong></p>
+                <table class="table plan-rows" aria-label="Cost">
+                    <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Unit price"</th><th scope="col">"Monthly"</th></tr></thead>
+                    <tbody>
+                        {q.usage_dimensions.into_iter().map(|d| view! {
+                            <tr>
+                                <td>{d.dimension_display_name}</td>
+                                <td>{d.quantity}</td>
+                                <td>{money::format(&d.unit_price, &c)}</td>
+                                <td>{money::format(&d.monthly_amount, &c)}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                {billing_view(q.current_summary, q.updated_summary, &c)}
+            }.into_any()
+        }
+        Ok(Cost::Update(q)) => {
+            let c = q.currency.clone();
+            view! {
+                <h3>"Cost"</h3>
+                <p class="plan-total">
+                    "Monthly: " {money::format(&q.before.monthly_total, &c)} " → "
+                    <strong>{money::format(&q.after.monthly_total, &c)}</strong>
+                    " (" {money::format_delta(&q.diff.monthly_total_delta, &c)} ")"
+                </p>
+                {(!q.diff.usage_dimensions.is_empty()).then(|| view! {
+                    <table class="table plan-rows" aria-label="Cost change">
+                        <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Monthly"</th><th scope="col">"Change"</th></tr></thead>
+                        <tbody>
+                            {q.diff.usage_dimensions.iter().map(|d| view! {
+                                <tr>
+                                    <td>{d.dimension_display_name.clone()}</td>
+                                    <td>{format!("{} → {}", d.before.quantity, d.after.quantity)}</td>
+                                    <td>{format!("{} → {}", money::format(&d.before.monthly_amount, &c), money::format(&d.after.monthly_amount, &c))}</td>
+                                    <td>{money::format_delta(&d.monthly_amount_delta, &c)}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                })}
+                {billing_view(q.current_summary, q.updated_summary, &c)}
+            }.into_any()
+        }
+    }
+}
+
+/// The organisation's billing now and after, when the quote carries it.
+fn billing_view(
+    current: Option<BillingSummary>,
+    updated: Option<BillingSummary>,
+    currency: &str,
+) -> Option<AnyView> {
+    let (now, after) = (current?, updated?);
+    let c = currency.to_string();
+    Some(
+        view! {
+            <p class="plan-billing">
+                "Organisation: " {money::format(&now.monthly_cost, &c)} " a month now → "
+                {money::format(&after.monthly_cost, &c)} " after; daily "
+                {money::format(&now.daily_cost, &c)} " → " {money::format(&after.daily_cost, &c)}
+            </p>
+        }
+        .into_any(),
+    )
+}
+
+fn quota_view(quota: Result<Quota, ApiError>, need: QuotaNeed) -> AnyView {
+    match quota {
+        Err(error) => {
+            view! { <p class="muted">"Quota unavailable: " {error.explain()}</p> }.into_any()
+        }
+        Ok(q) => {
+            let lines = quota_lines(&q, need);
+            view! {
+                <h3>"Quota"</h3>
+                <ul class="plan-quota" aria-label="Quota">
+                    {lines.into_iter().map(|l| {
+                        let fits = l.fits();
+                        let text = format!("{}: needs {}, {} remaining of {}", l.what, l.needed, l.remaining, l.limit);
+                        view! { <li class:quota-over=!fits>{text}{(!fits).then_some(" — exceeds the quota")}</li> }
+                    }).collect_view()}
+                </ul>
+            }.into_any()
+        }
+    }
+}

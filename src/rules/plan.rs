@@ -1,0 +1,213 @@
+//! Plan before apply: what the availability check decided, what the change asks of
+//! the quota, and whether Apply may be pressed.
+
+use crate::api::types::{ClusterCreate, ClusterUpdate, PoolCreate, PoolUpdate, Quota};
+use crate::rules::outcome::{ApiError, Outcome};
+
+/// Exactly the body that Apply would send, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanRequest {
+    CreateCluster(ClusterCreate),
+    UpdateCluster {
+        cluster_id: String,
+        body: ClusterUpdate,
+    },
+    CreatePool {
+        cluster_id: String,
+        body: PoolCreate,
+    },
+    UpdatePool {
+        cluster_id: String,
+        pool_id: String,
+        body: PoolUpdate,
+    },
+}
+
+/// What the last availability check means for the Apply button.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gate {
+    /// Nothing to check yet (the form is incomplete or unchanged).
+    Idle,
+    /// A check for the current body is under way.
+    Checking,
+    /// The platform says it can be done.
+    Passed,
+    /// The platform says it cannot, and why (quota, capacity, a rule).
+    Refused {
+        reason: String,
+        field: Option<String>,
+    },
+    /// The check itself could not be made (outage, rate limit): Apply stays
+    /// available, and the person is told the plan is unverified.
+    Unverified { why: String },
+}
+
+impl Gate {
+    pub fn allows_apply(&self) -> bool {
+        matches!(self, Gate::Idle | Gate::Passed | Gate::Unverified { .. })
+    }
+
+    /// Reads an availability answer. A 4xx that is not temporary is the platform's
+    /// "no"; anything temporary or unreachable only means "could not ask".
+    pub fn from_availability(answer: &Result<(), ApiError>) -> Gate {
+        match answer {
+            Ok(()) => Gate::Passed,
+            Err(e) if e.outcome() == Outcome::Rejected => Gate::Refused {
+                reason: e.server_message().unwrap_or("refused").to_string(),
+                field: e.field().map(str::to_string),
+            },
+            Err(e) => Gate::Unverified { why: e.explain() },
+        }
+    }
+}
+
+/// What a change adds to the NKS pool quota.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuotaNeed {
+    pub vcpu: i64,
+    pub memory_gb: i64,
+}
+
+impl QuotaNeed {
+    /// `nodes` more (or fewer, when negative) nodes of a type with `vcpu` and `memory_gb`.
+    pub fn nodes(nodes: i64, vcpu: u32, memory_gb: u32) -> QuotaNeed {
+        QuotaNeed {
+            vcpu: nodes * i64::from(vcpu),
+            memory_gb: nodes * i64::from(memory_gb),
+        }
+    }
+}
+
+/// One line of the quota check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotaLine {
+    pub what: &'static str,
+    pub needed: i64,
+    pub remaining: i64,
+    pub limit: i64,
+}
+
+impl QuotaLine {
+    pub fn fits(&self) -> bool {
+        self.needed <= self.remaining
+    }
+}
+
+/// Remaining NKS pool vCPU and memory against what the change needs.
+pub fn quota_lines(quota: &Quota, need: QuotaNeed) -> Vec<QuotaLine> {
+    let Some(nks) = &quota.nks else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    if let Some(q) = &nks.node_pool_vcpu {
+        lines.push(QuotaLine {
+            what: "vCPU",
+            needed: need.vcpu,
+            remaining: q.remaining,
+            limit: q.limit,
+        });
+    }
+    if let Some(q) = &nks.node_pool_memory_gb {
+        lines.push(QuotaLine {
+            what: "Memory (GB)",
+            needed: need.memory_gb,
+            remaining: q.remaining,
+            limit: q.limit,
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::types::{NksQuota, QuotaLimit};
+
+    fn status(code: u16, message: &str) -> ApiError {
+        ApiError::Status {
+            call: "Check pool availability".into(),
+            status: code,
+            message: message.into(),
+            retry_after_ms: None,
+        }
+    }
+
+    #[test]
+    fn a_passed_check_allows_apply() {
+        assert!(Gate::from_availability(&Ok(())).allows_apply());
+    }
+
+    #[test]
+    fn a_refusal_blocks_apply_and_names_its_field() {
+        let gate = Gate::from_availability(&Err(status(
+            422,
+            "node_count: exceeds the NKS node pool vCPU quota",
+        )));
+        assert!(!gate.allows_apply());
+        assert_eq!(
+            gate,
+            Gate::Refused {
+                reason: "node_count: exceeds the NKS node pool vCPU quota".into(),
+                field: Some("node_count".into())
+            }
+        );
+    }
+
+    #[test]
+    fn a_check_that_could_not_be_made_keeps_apply_available_and_says_so() {
+        for err in [
+            status(503, "down"),
+            status(429, "slow"),
+            ApiError::Unreachable {
+                call: "x".into(),
+                detail: "y".into(),
+            },
+        ] {
+            let gate = Gate::from_availability(&Err(err));
+            assert!(matches!(gate, Gate::Unverified { .. }), "{gate:?}");
+            assert!(gate.allows_apply());
+        }
+    }
+
+    #[test]
+    fn checking_blocks_apply_until_the_answer_is_in() {
+        assert!(!Gate::Checking.allows_apply());
+        assert!(Gate::Idle.allows_apply());
+    }
+
+    #[test]
+    fn quota_lines_compare_need_with_what_remains() {
+        let quota = Quota {
+            region: "us-sva-2".into(),
+            nks: Some(NksQuota {
+                node_pool_vcpu: Some(QuotaLimit {
+                    limit: 256,
+                    used: 240,
+                    remaining: 16,
+                }),
+                node_pool_memory_gb: Some(QuotaLimit {
+                    limit: 1024,
+                    used: 0,
+                    remaining: 1024,
+                }),
+                ..NksQuota::default()
+            }),
+        };
+        let lines = quota_lines(&quota, QuotaNeed::nodes(3, 8, 32));
+        assert_eq!(lines[0].needed, 24);
+        assert!(!lines[0].fits());
+        assert!(lines[1].fits());
+        assert!(quota_lines(&Quota::default(), QuotaNeed::default()).is_empty());
+    }
+
+    #[test]
+    fn a_scale_down_frees_quota() {
+        assert_eq!(
+            QuotaNeed::nodes(-2, 8, 32),
+            QuotaNeed {
+                vcpu: -16,
+                memory_gb: -64
+            }
+        );
+    }
+}

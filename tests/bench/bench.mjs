@@ -1,0 +1,224 @@
+// The console's benchmark: size, load, render and polling cost, measured side by
+// side in one run (medians of several runs where it matters), printed as a table
+// and written to target/bench.json. Exits non-zero when a budget is missed.
+//
+//   node tests/bench/bench.mjs            full run
+//   node tests/bench/bench.mjs --quick    size and polling cost only (CI)
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = process.env.NKS_DIST || path.join(root, 'dist');
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 5;
+
+const BUDGET = {
+  firstLoadGzipKB: 150,
+  coldLoadMs: 300,
+  poolsRenderMs: 100,
+  pollingRpm: 30,
+};
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const results = [];
+function record(name, value, unit, budget, better = 'lower') {
+  const ok = budget === undefined ? null : better === 'lower' ? value <= budget : value >= budget;
+  results.push({ name, value: Math.round(value * 100) / 100, unit, budget: budget ?? null, ok });
+}
+
+// 1. First-load transfer: what the browser fetches for the first page.
+function sizes() {
+  const files = readdirSync(dist).filter((f) => /\.(wasm|js|css)$/.test(f));
+  let gz = 0;
+  let br = 0;
+  for (const f of files) {
+    const data = readFileSync(path.join(dist, f));
+    const g = zlib.gzipSync(data, { level: 9 }).length;
+    const b = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    record(`transfer ${f.replace(/-[0-9a-f]{16}/, '')} (gzip)`, g / 1024, 'KB');
+    gz += g;
+    br += b;
+  }
+  record('first-load transfer, gzip', gz / 1024, 'KB', BUDGET.firstLoadGzipKB);
+  record('first-load transfer, brotli', br / 1024, 'KB');
+}
+
+async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript((key) => sessionStorage.setItem('nks-console.api-key', key), DEMO_KEY);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function markTime(page, name, timeout = 30_000) {
+  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout });
+  return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
+}
+
+// 2. Cold load: navigation to the cluster list rendered with data.
+async function coldLoad(browser, sim) {
+  const projects = await sim.api('/v1/projects');
+  const prod = projects.items.find((p) => p.name === 'Production');
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${sim.url}/projects/${prod.id}/clusters`);
+    times.push(await markTime(page, 'nks:clusters-rendered'));
+    await context.close();
+  }
+  record('cold load to cluster list (median)', median(times), 'ms', BUDGET.coldLoadMs);
+}
+
+// 3. Scale: the large seed's 1,000-pool cluster page.
+async function scale(browser, sim) {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
+  const projects = await sim.api('/v1/projects');
+  const large = projects.items.find((p) => p.name === 'Large');
+  const clusters = await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`);
+  const big = clusters.items.find((c) => c.name === 'big');
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${sim.url}/projects/${large.id}/clusters/${big.id}`);
+    const loaded = await markTime(page, 'nks:pools-loaded', 60_000);
+    const rendered = await markTime(page, 'nks:pools-rendered', 60_000);
+    const rows = await page.locator('table[aria-label="Pools"] tbody tr').count();
+    if (rows < 1000) throw new Error(`only ${rows} pool rows rendered`);
+    times.push(rendered - loaded);
+    await context.close();
+  }
+  record('1,000 pools: data to screen (median)', median(times), 'ms', BUDGET.poolsRenderMs);
+}
+
+function operationRequests(counts) {
+  return Object.entries(counts.by_route)
+    .filter(([route]) => route.startsWith('GET /v1/operations'))
+    .reduce((n, [, c]) => n + c, 0);
+}
+
+/** Starts `n` pool scale-ups in the large seed's big cluster; each lasts minutes. */
+async function startOperations(sim, n) {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
+  const projects = await sim.api('/v1/projects');
+  const large = projects.items.find((p) => p.name === 'Large');
+  const clusters = await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`);
+  const big = clusters.items.find((c) => c.name === 'big');
+  const pools = await sim.api(`/v1/nks/clusters/${big.id}/pools?limit=100`);
+  const ops = [];
+  for (const pool of pools.items.slice(0, n)) {
+    const res = await fetch(`${sim.url}/v1/nks/clusters/${big.id}/pools/${pool.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ node_count: pool.node_count + 1 }),
+    });
+    if (!res.ok) throw new Error(`scale ${pool.name}: ${res.status}`);
+    ops.push(await res.json());
+  }
+  return { project: large.id, ops };
+}
+
+// 4. Polling cost: operation requests per minute, console vs the guide's loop.
+async function pollingCost(browser, sim) {
+  const warmup = 5_000;
+  const window = quick ? 30_000 : 60_000;
+  const perN = {};
+  for (const n of [1, 10, 100]) {
+    const { project, ops } = await startOperations(sim, n);
+    const { context, page } = await newPage(browser);
+    await page.goto(`${sim.url}/projects/${project}/clusters`);
+    await page.waitForFunction(() => /[1-9]/.test(document.querySelector('.ops-count')?.textContent ?? ''), null, { timeout: 30_000 });
+    await sleep(warmup);
+    await sim.control('DELETE', '/_sim/requests');
+    await sleep(window);
+    const consoleRpm = (operationRequests(await sim.control('GET', '/_sim/requests')) * 60_000) / window;
+    await context.close();
+
+    // The reference: the guide's WaitForOperation, one GET per operation every 5 s.
+    await sim.control('DELETE', '/_sim/requests');
+    const stop = Date.now() + Math.min(window, 20_000);
+    const loops = ops.map(async (op) => {
+      while (Date.now() < stop) {
+        await fetch(`${sim.url}/v1/operations/${op.id}`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
+        await sleep(5_000);
+      }
+    });
+    await Promise.all(loops);
+    const referenceRpm = (operationRequests(await sim.control('GET', '/_sim/requests')) * 60_000) / Math.min(window, 20_000);
+    perN[n] = consoleRpm;
+    record(`polling, ${n} in flight: console`, consoleRpm, 'req/min', BUDGET.pollingRpm);
+    record(`polling, ${n} in flight: reference (5 s per op)`, referenceRpm, 'req/min');
+  }
+  // Flat in N: 100 operations may cost at most twice what one costs (pages of 100).
+  const flat = perN[100] <= Math.max(2 * perN[1], perN[1] + 4);
+  results.push({ name: 'polling flat in N (100 vs 1)', value: `${perN[1].toFixed(1)} → ${perN[100].toFixed(1)}`, unit: 'req/min', budget: '≤ 2×', ok: flat });
+}
+
+// 5. Memory: JS heap while operations come and go, sampled over time.
+async function memory(browser, sim) {
+  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.005 });
+  const projects = await sim.api('/v1/projects');
+  const prod = projects.items.find((p) => p.name === 'Production');
+  const clusters = await sim.api(`/v1/nks/clusters?project_id=${prod.id}`);
+  const cluster = clusters.items[0];
+  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
+  const baseline = pools.items.find((p) => p.name === 'baseline');
+  const { context, page } = await newPage(browser);
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${sim.url}/projects/${prod.id}/clusters/${cluster.id}`);
+  await markTime(page, 'nks:pools-rendered');
+  const samples = [];
+  const minutes = Number(process.env.NKS_BENCH_MEMORY_MINUTES || 3);
+  const end = Date.now() + minutes * 60_000;
+  let count = baseline.node_count;
+  while (Date.now() < end) {
+    count = count === 3 ? 4 : 3;
+    await fetch(`${sim.url}/v1/nks/clusters/${cluster.id}/pools/${baseline.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ node_count: count }),
+    });
+    await sleep(10_000);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    samples.push(usedSize / 1024 / 1024);
+  }
+  await context.close();
+  const half = Math.floor(samples.length / 2);
+  const first = median(samples.slice(0, half));
+  const last = median(samples.slice(half));
+  record('JS heap, first half (median)', first, 'MB');
+  record('JS heap, second half (median)', last, 'MB');
+  results.push({ name: 'JS heap growth trend', value: `${(last - first).toFixed(2)}`, unit: 'MB', budget: '≤ 10 % of first half', ok: last - first <= first * 0.1 });
+}
+
+const sim = await startSim({ timeScale: '1' });
+const browser = await startBrowser();
+try {
+  sizes();
+  if (!quick) await coldLoad(browser, sim);
+  if (!quick) await scale(browser, sim);
+  await pollingCost(browser, sim);
+  if (!quick) await memory(browser, sim);
+} finally {
+  await browser.close();
+  await sim.stop();
+}
+
+const width = Math.max(...results.map((r) => r.name.length));
+console.log(`\n${'measure'.padEnd(width)}  ${'value'.padStart(14)}  budget     verdict`);
+for (const r of results) {
+  const verdict = r.ok === null ? '' : r.ok ? 'ok' : 'MISSED';
+  console.log(`${r.name.padEnd(width)}  ${`${r.value} ${r.unit}`.padStart(14)}  ${String(r.budget ?? '').padEnd(9)}  ${verdict}`);
+}
+mkdirSync(path.join(root, 'target'), { recursive: true });
+writeFileSync(path.join(root, 'target', 'bench.json'), JSON.stringify({ quick, results }, null, 2));
+const missed = results.filter((r) => r.ok === false);
+console.log(`\n${results.filter((r) => r.ok).length} passed, ${missed.length} failed`);
+process.exit(missed.length ? 1 : 0);

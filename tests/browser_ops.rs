@@ -1,0 +1,171 @@
+//! The operations tracker in a real browser: its timers end with it, and trackers
+//! of several tabs (here: two in one page, on the same channel and lock) share
+//! one poller.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use nks_console::api::client::{Client, Config};
+use nks_console::api::types::{Operation, OperationKind, OperationStatus, OperationType};
+use nks_console::ops::Ops;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Wraps `setTimeout`/`clearTimeout` so the page knows which timers are still
+/// pending (scheduled, neither fired nor cleared).
+fn count_timers() {
+    js_sys::eval(
+        r#"
+        if (!window.__pendingTimers) {
+          const pending = new Set();
+          const set = window.setTimeout.bind(window);
+          const clear = window.clearTimeout.bind(window);
+          window.__pendingTimers = pending;
+          window.setTimeout = function (fn, ms, ...args) {
+            const id = set(function () {
+              pending.delete(id);
+              if (typeof fn === 'function') fn.apply(this, args);
+            }, ms);
+            pending.add(id);
+            return id;
+          };
+          window.clearTimeout = function (id) {
+            pending.delete(id);
+            clear(id);
+          };
+        }
+        "#,
+    )
+    .expect("the timer counter installs");
+}
+
+fn pending_timers() -> u32 {
+    js_sys::eval("window.__pendingTimers.size")
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(-1.0) as u32
+}
+
+/// Lets already-queued microtasks run (a dropped task is collected there), without
+/// scheduling a timer of our own.
+async fn settle() {
+    for _ in 0..3 {
+        let _ =
+            wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&JsValue::NULL)).await;
+    }
+}
+
+async fn sleep(ms: u64) {
+    gloo_timers::future::sleep(Duration::from_millis(ms)).await;
+}
+
+/// A client for an address where nothing answers: every poll fails transiently.
+fn unreachable_client() -> Client {
+    Client::new(
+        &Config {
+            api_base_url: "http://127.0.0.1:9".into(),
+            ..Config::default()
+        },
+        RwSignal::new(Some("test-key".into())),
+        RwSignal::new(None),
+    )
+}
+
+fn running(id: &str) -> Operation {
+    Operation {
+        id: id.into(),
+        kind: OperationKind::NksNodePool,
+        op_type: OperationType::Update,
+        status: OperationStatus::Running,
+        resource_id: format!("pool-{id}"),
+        project_id: "p1".into(),
+        ..Operation::default()
+    }
+}
+
+fn clear_saved() {
+    if let Ok(Some(storage)) = web_sys::window().unwrap().local_storage() {
+        let _ = storage.remove_item("nks-console.operations");
+    }
+}
+
+fn start_tracker() -> (Owner, Ops) {
+    // Mounting is what starts Leptos' executor, on which the tracker's requests run.
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    leptos::mount::mount_to(host, || ()).forget();
+    let owner = Owner::new();
+    let ops = owner.with(|| Ops::provide(unreachable_client()));
+    (owner, ops)
+}
+
+#[wasm_bindgen_test]
+async fn no_timer_of_the_tracker_outlives_it() {
+    clear_saved();
+    count_timers();
+    let before = pending_timers();
+    let (owner, ops) = start_tracker();
+    ops.track(running("op-1"));
+    sleep(400).await;
+    assert!(ops.is_leader(), "alone, it leads");
+    assert!(
+        pending_timers() > before || ops.timer_scheduled(),
+        "following an operation keeps a timer (the next poll or a retry's backoff)"
+    );
+    owner.cleanup();
+    assert!(!ops.timer_scheduled());
+    settle().await;
+    assert_eq!(
+        pending_timers(),
+        before,
+        "the next poll and any retry wait are cleared with the owner"
+    );
+    // The poll that was in flight was dropped too: nothing reschedules later.
+    sleep(2500).await;
+    assert_eq!(pending_timers(), before);
+}
+
+#[wasm_bindgen_test]
+async fn a_tracker_with_nothing_to_follow_sets_no_timer() {
+    clear_saved();
+    count_timers();
+    let before = pending_timers();
+    let (owner, ops) = start_tracker();
+    sleep(200).await;
+    assert!(!ops.timer_scheduled());
+    assert_eq!(pending_timers(), before);
+    owner.cleanup();
+}
+
+#[wasm_bindgen_test]
+async fn a_second_tracker_follows_the_first_and_takes_over_when_it_goes() {
+    clear_saved();
+    let (first_owner, first) = start_tracker();
+    sleep(150).await;
+    assert!(first.is_leader());
+    let (second_owner, second) = start_tracker();
+    sleep(150).await;
+    assert!(!second.is_leader(), "one poller for all tabs");
+    assert!(!second.timer_scheduled());
+
+    // A mutation answered in the follower is followed by the leader.
+    second.track(running("op-2"));
+    sleep(150).await;
+    assert!(first.get("op-2").is_some(), "the leader follows it");
+    assert!(
+        !second.timer_scheduled(),
+        "the follower still does not poll"
+    );
+
+    first_owner.cleanup();
+    sleep(300).await;
+    assert!(
+        second.is_leader(),
+        "the lock passed on when the leader went away"
+    );
+    assert_eq!(second.active_count(), 1);
+    second_owner.cleanup();
+}
