@@ -13,6 +13,7 @@ use crate::api::client::Client;
 use crate::api::types::Project;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
+use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
@@ -78,10 +79,32 @@ pub fn Shell() -> impl IntoView {
         now
     });
 
+    // A new page moves the focus to its content, as a page load would, so keyboard
+    // and screen-reader users start at the top of the page they opened instead of
+    // wherever the link they followed used to be.
+    let location = use_location();
+    Effect::new(move |previous: Option<String>| {
+        let path = location.pathname.get();
+        if previous.is_some_and(|p| p != path) {
+            if let Some(main) = document().get_element_by_id("main") {
+                if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = main.focus();
+                }
+            }
+        }
+        path
+    });
+
     view! {
         <Header />
         <operations::OpsNotices />
-        <main class="content" id="main">
+        <main class="content" id="main" tabindex="-1">
+            // A page's reads that escape its own <Transition> (a filter built from a
+            // list, say) would otherwise suspend the nearest boundary above, the
+            // config's <Suspense> in App, and blank the whole console, header and
+            // navigation included, for as long as a slow call hangs. This boundary
+            // keeps them inside the page; Transition keeps a page shown while it refreshes.
+            <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             <Routes fallback=|| view! { <not_found::NotFound /> }>
                 <Route path=path!("/") view=Home />
                 <Route path=path!("/projects/:project_id") view=Home />
@@ -101,6 +124,7 @@ pub fn Shell() -> impl IntoView {
                 <Route path=path!("/projects/:project_id/operations") view=operations::OperationsPage />
                 <Route path=path!("/settings") view=settings::SettingsPage />
             </Routes>
+            </Transition>
         </main>
     }
 }

@@ -85,6 +85,18 @@ impl ApiError {
         self.status() == Some(404)
     }
 
+    /// Whether a mutation that ended this way may still have been carried out: a
+    /// 5xx, a 2xx with an unreadable body, or no response at all. A create that
+    /// ended so must not be re-sent blindly (there is no idempotency key); look
+    /// for the resource first. 408 and 429 prove the server did not act.
+    pub fn may_have_acted(&self) -> bool {
+        match self {
+            ApiError::Status { status, .. } => *status >= 500,
+            ApiError::Malformed { .. } | ApiError::Unreachable { .. } => true,
+            _ => false,
+        }
+    }
+
     /// The server's own words, when it sent some.
     pub fn server_message(&self) -> Option<&str> {
         match self {
@@ -301,6 +313,25 @@ mod tests {
             .explain()
             .contains("another operation is running on this resource"));
         assert_eq!(status(422).conflicting_operation(), None);
+    }
+
+    #[test]
+    fn a_create_may_have_gone_through_after_a_5xx_or_no_answer_but_not_after_429() {
+        assert!(status(500).may_have_acted());
+        assert!(status(503).may_have_acted());
+        assert!(ApiError::Unreachable {
+            call: "Create pool".into(),
+            detail: "dropped".into()
+        }
+        .may_have_acted());
+        assert!(ApiError::Malformed {
+            call: "Create pool".into(),
+            detail: "EOF".into()
+        }
+        .may_have_acted());
+        for code in [400, 408, 409, 422, 429] {
+            assert!(!status(code).may_have_acted(), "{code}");
+        }
     }
 
     #[test]

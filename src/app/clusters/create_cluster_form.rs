@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, OpProgress,
+    described_by, finished, follow_submission, ErrorView, Field, OpProgress, UncertainCreate,
 };
 use crate::app::plan::PlanPanel;
 use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
@@ -138,6 +138,30 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let versions = StoredValue::new(versions);
     let nks_regions = StoredValue::new(nks_regions);
 
+    // A create that ended in a 5xx or no answer may have gone through: look for the
+    // cluster by name before anything is sent again.
+    let uncertain =
+        Memo::new(move |_| server_error.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
+    let attempted_name = RwSignal::new(String::new());
+    let lookup = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let (check, project, name) = (uncertain.get(), project_id(), attempted_name.get());
+            async move {
+                if !check {
+                    return Ok(None);
+                }
+                let clusters = client.clusters(&project).await?;
+                Ok(clusters
+                    .into_iter()
+                    .find(|c| c.name == name)
+                    .map(|c| (c.id, c.status.as_str().to_string())))
+            }
+        })
+    };
+    let resend_blocked = move || uncertain.get() && !matches!(lookup.get(), Some(Ok(None)));
+
     let create = Action::new_local(move |body: &ClusterCreate| {
         let client = client.clone();
         let body = body.clone();
@@ -147,17 +171,28 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
-        if create.pending().get_untracked() || submitted.get_untracked().is_some() {
-            return;
+        if create.pending().get_untracked()
+            || submitted.get_untracked().is_some()
+            || resend_blocked()
+        {
+            return; // no double submit, and no blind re-send of a create that may have happened
         }
         if !gate.with_untracked(Gate::allows_apply) {
             return;
         }
         if let Ok(body) = checked.get_untracked() {
+            attempted_name.set(body.name.clone());
             server_error.set(None);
             create.dispatch(body);
         }
     };
+    let retry = Callback::new(move |_| {
+        if let Ok(body) = checked.get_untracked() {
+            attempted_name.set(body.name.clone());
+            server_error.set(None);
+            create.dispatch(body);
+        }
+    });
     let navigate = use_navigate();
     let finished = finished(submitted);
     Effect::new(move |_| {
@@ -184,6 +219,11 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                <Show when=move || uncertain.get()>
+                    <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=lookup
+                        href=Callback::new(move |id: String| format!("/projects/{}/clusters/{id}", project_id()))
+                        on_retry=retry />
+                </Show>
                 <Field id="cluster-name" label="Name" error=error_for("name")>
                     <input id="cluster-name" aria-describedby=described_by("cluster-name") prop:value=name
                         on:input=move |ev| name.set(event_target_value(&ev)) />
@@ -231,7 +271,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 </Field>
                 <p class="muted">"After the cluster is ready, add at least one pool with 1 node or more: the cluster needs a worker to finish provisioning and to run CoreDNS."</p>
                 <div class="form-actions">
-                    <button class="btn btn-primary" type="submit" disabled=move || create.pending().get() || !gate.with(Gate::allows_apply)>
+                    <button class="btn btn-primary" type="submit" disabled=move || create.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()>
                         {move || if create.pending().get() { "Creating…" } else { "Create cluster" }}
                     </button>
                 </div>

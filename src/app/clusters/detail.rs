@@ -43,6 +43,25 @@ pub fn ClusterPage() -> impl IntoView {
             async move { client.pools(&id).await }
         })
     };
+    // The table is built once; on each refresh only the rows whose pool changed are
+    // rebuilt (keyed by id and update time), so a 1,000-pool cluster stays cheap to
+    // follow while the autoscaler moves one pool at a time.
+    let pool_rows = RwSignal::new(Vec::<Pool>::new());
+    let pools_state = Memo::new(move |_| match pools.get() {
+        None => ListState::Loading,
+        Some(Err(error)) => ListState::Failed(error),
+        Some(Ok(list)) if list.is_empty() => ListState::Empty,
+        Some(Ok(_)) => ListState::Rows,
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(list)) = pools.get() {
+            crate::app::perf::mark("nks:pools-loaded");
+            if pool_rows.with_untracked(|rows| rows != &list) {
+                pool_rows.set(list);
+            }
+            crate::app::perf::mark_after_render("nks:pools-rendered");
+        }
+    });
     let recent = LocalResource::new(move || {
         let client = client.clone();
         let (project, id) = (project_id(), cluster_id());
@@ -87,24 +106,12 @@ pub fn ClusterPage() -> impl IntoView {
                 {move || cluster.get().and_then(Result::ok).map(|c| view! { <KubeconfigActions cluster_id=c.id cluster_name=c.name /> })}
             </p>
             <h2>"Pools"</h2>
-            <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
-                {move || {
-                    pools
-                        .get()
-                        .map(|result| match result {
-                            Err(error) => view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any(),
-                            Ok(list) if list.is_empty() => {
-                                view! { <p class="empty">"This cluster has no pools."</p> }.into_any()
-                            }
-                            Ok(list) => {
-                                let base = format!("/projects/{}/clusters/{}", project_id(), cluster_id());
-                                crate::app::perf::mark("nks:pools-loaded");
-                                crate::app::perf::mark_after_render("nks:pools-rendered");
-                                view! { <PoolTable pools=list base /> }.into_any()
-                            }
-                        })
-                }}
-            </Transition>
+            {move || match pools_state.get() {
+                ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
+                ListState::Failed(error) => view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any(),
+                ListState::Empty => view! { <p class="empty">"This cluster has no pools."</p> }.into_any(),
+                ListState::Rows => view! { <PoolTable pools=pool_rows base=Signal::derive(base) /> }.into_any(),
+            }}
             <h2>"Recent operations"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
                 {move || recent.get().map(|result| match result {
@@ -160,8 +167,16 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
     }
 }
 
+#[derive(Clone, Debug, PartialEq)]
+enum ListState {
+    Loading,
+    Failed(crate::rules::outcome::ApiError),
+    Empty,
+    Rows,
+}
+
 #[component]
-fn PoolTable(pools: Vec<Pool>, base: String) -> impl IntoView {
+fn PoolTable(pools: RwSignal<Vec<Pool>>, base: Signal<String>) -> impl IntoView {
     view! {
         <table class="table" aria-label="Pools">
             <thead>
@@ -176,10 +191,13 @@ fn PoolTable(pools: Vec<Pool>, base: String) -> impl IntoView {
                 </tr>
             </thead>
             <tbody>
-                {pools
-                    .into_iter()
-                    .map(|p| {
-                        let href = format!("{base}/pools/{}", p.id);
+                <For
+                    each=move || pools.get()
+                    key=|p| (p.id.clone(), p.updated_at.clone(), p.status.clone(), p.node_count, p.name.clone())
+                    let:p
+                >
+                    {
+                        let href = format!("{}/pools/{}", base.get_untracked(), p.id);
                         let status = p.status.as_str().to_string();
                         view! {
                             <tr>
@@ -192,8 +210,8 @@ fn PoolTable(pools: Vec<Pool>, base: String) -> impl IntoView {
                                 <td>{tag_list(&p.tags)}</td>
                             </tr>
                         }
-                    })
-                    .collect_view()}
+                    }
+                </For>
             </tbody>
         </table>
     }

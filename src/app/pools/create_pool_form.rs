@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use crate::api::client::Client;
 use crate::api::types::{OperationStatus, Pool};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, OpProgress,
+    described_by, finished, follow_submission, ErrorView, Field, OpProgress, UncertainCreate,
 };
 use crate::app::plan::PlanPanel;
 use crate::app::pools::drain_list::DrainList;
@@ -149,6 +149,30 @@ pub fn CreatePoolPage() -> impl IntoView {
         })
     };
 
+    // A create that ended in a 5xx or no answer may have gone through: look for the
+    // pool by name before anything is sent again.
+    let uncertain =
+        Memo::new(move |_| server_error.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
+    let attempted_name = RwSignal::new(String::new());
+    let lookup = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let (check, cluster, name) = (uncertain.get(), cluster_id(), attempted_name.get());
+            async move {
+                if !check {
+                    return Ok(None);
+                }
+                let pools = client.pools(&cluster).await?;
+                Ok(pools
+                    .into_iter()
+                    .find(|p| p.name == name)
+                    .map(|p| (p.id, p.status.as_str().to_string())))
+            }
+        })
+    };
+    let resend_blocked = move || uncertain.get() && !matches!(lookup.get(), Some(Ok(None)));
+
     let submit = Action::new_local(move |body: &crate::api::types::PoolCreate| {
         let client = client.clone();
         let body = body.clone();
@@ -159,16 +183,27 @@ pub fn CreatePoolPage() -> impl IntoView {
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
-        if submit.pending().get_untracked() || submitted.get_untracked().is_some() {
-            return; // no double submit
+        if submit.pending().get_untracked()
+            || submitted.get_untracked().is_some()
+            || resend_blocked()
+        {
+            return; // no double submit, and no blind re-send of a create that may have happened
         }
         if let Ok(body) = checked.get_untracked() {
             if gate.with_untracked(Gate::allows_apply) {
+                attempted_name.set(body.name.clone());
                 server_error.set(None);
                 submit.dispatch(body);
             }
         }
     };
+    let retry = Callback::new(move |_| {
+        if let Ok(body) = checked.get_untracked() {
+            attempted_name.set(body.name.clone());
+            server_error.set(None);
+            submit.dispatch(body);
+        }
+    });
 
     // When the operation is done, open the new pool (found by the operation's
     // resource_id), unless this was a replacement: then show what to do with the old one.
@@ -261,6 +296,11 @@ pub fn CreatePoolPage() -> impl IntoView {
                 <div class="with-plan">
                 <form class="form card" on:submit=on_submit novalidate=true>
                     {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                    <Show when=move || uncertain.get()>
+                        <UncertainCreate what="pool" name=attempted_name.get_untracked() found=lookup
+                            href=Callback::new(move |id: String| format!("{}/pools/{id}", cluster_href()))
+                            on_retry=retry />
+                    </Show>
                     <Field id="pool-name" label="Name" error=error_for("name")>
                         <input id="pool-name" aria-describedby=described_by("pool-name") prop:value=name
                             on:input=move |ev| name.set(event_target_value(&ev)) />
@@ -330,7 +370,7 @@ pub fn CreatePoolPage() -> impl IntoView {
                             on:input=move |ev| tags.set(event_target_value(&ev)) />
                     </Field>
                     <div class="form-actions">
-                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply)>
+                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()>
                             {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
                         </button>
                         <A href=cluster_href attr:class="btn btn-quiet">"Cancel"</A>
