@@ -46,27 +46,28 @@ impl Decimal {
         self.units == 0
     }
 
-    /// The same value at a larger scale (more decimals), exactly.
-    fn rescale(self, scale: u32) -> Decimal {
-        let factor = 10i128.pow(scale.saturating_sub(self.scale));
-        Decimal {
-            units: self.units * factor,
+    /// The same value at a larger scale (more decimals), exactly; `None` if it
+    /// would not fit.
+    fn rescale(self, scale: u32) -> Option<Decimal> {
+        let factor = 10i128.checked_pow(scale.saturating_sub(self.scale))?;
+        Some(Decimal {
+            units: self.units.checked_mul(factor)?,
             scale: scale.max(self.scale),
-        }
+        })
     }
 
-    /// Exact sum, at the larger of the two scales.
-    pub fn plus(self, other: Decimal) -> Decimal {
+    /// Exact sum, at the larger of the two scales; `None` when it does not fit.
+    pub fn plus(self, other: Decimal) -> Option<Decimal> {
         let scale = self.scale.max(other.scale);
-        let (a, b) = (self.rescale(scale), other.rescale(scale));
-        Decimal {
-            units: a.units + b.units,
+        let (a, b) = (self.rescale(scale)?, other.rescale(scale)?);
+        Some(Decimal {
+            units: a.units.checked_add(b.units)?,
             scale,
-        }
+        })
     }
 
     /// Exact difference `self - other`.
-    pub fn minus(self, other: Decimal) -> Decimal {
+    pub fn minus(self, other: Decimal) -> Option<Decimal> {
         self.plus(Decimal {
             units: -other.units,
             scale: other.scale,
@@ -132,7 +133,7 @@ pub fn format_delta(amount: &str, currency: &str) -> String {
 
 /// `after - before` as a decimal string with the larger scale, when both parse.
 pub fn difference(after: &str, before: &str) -> Option<String> {
-    let d = Decimal::parse(after)?.minus(Decimal::parse(before)?);
+    let d = Decimal::parse(after)?.minus(Decimal::parse(before)?)?;
     let sign = if d.is_negative() { "-" } else { "" };
     Some(format!("{sign}{}", d.digits().replace(',', "")))
 }
@@ -165,7 +166,7 @@ mod tests {
         let sum = Decimal::parse("0.1")
             .unwrap()
             .plus(Decimal::parse("0.2").unwrap());
-        assert_eq!(sum, Decimal::parse("0.3").unwrap());
+        assert_eq!(sum, Decimal::parse("0.3"));
         assert_eq!(difference("210.24", "175.20").as_deref(), Some("35.04"));
         assert_eq!(difference("0.0120", "0.05").as_deref(), Some("-0.0380"));
         assert_eq!(difference("10", "10.00").as_deref(), Some("0.00"));
@@ -179,6 +180,14 @@ mod tests {
         );
         assert_eq!(format("0.0001", "USD"), "$0.0001");
         assert_eq!(format(".5", "USD"), "$0.5");
+    }
+
+    #[test]
+    fn a_difference_too_large_to_hold_exactly_is_refused_not_wrapped() {
+        assert_eq!(
+            difference("17100000000000000", "0.0000000000000000000000"),
+            None
+        );
     }
 
     #[test]

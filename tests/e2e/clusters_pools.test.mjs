@@ -156,9 +156,14 @@ test('the update carries only the changed mutable field, and scaling up is one s
   const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
   const patches = [];
   page.on('request', (r) => r.method() === 'PATCH' && !/\/(availability|cost)$/.test(new URL(r.url()).pathname) && patches.push(r));
+  await page.getByLabel('Node count').fill('101');
+  await assert.doesNotReject(page.getByText('Node count must be between 0 and 100.').waitFor());
+  await shot(page, 'edit-pool-invalid');
   await page.getByLabel('Node count').fill('4');
   await assert.doesNotReject(page.getByText(/Scaling up from 3 to 4: safe/).waitFor());
   await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Update pool — operation' }).waitFor().catch(() => {});
+  await shot(page, 'edit-pool-submitting');
   await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
   assert.equal(patches.length, 1);
   assert.deepEqual(JSON.parse(patches[0].postData()), { node_count: 4 });
@@ -239,6 +244,7 @@ test('create cluster: choices from the API, a hosting VPC disabled with the reas
   const { context, page } = await open(`/projects/${ids.project}/clusters`);
   await page.getByRole('link', { name: 'Create cluster' }).first().click();
   await page.getByRole('heading', { name: 'Create cluster' }).waitFor();
+  await shot(page, 'create-cluster-empty');
   const versions = await page.getByLabel('Kubernetes version').locator('option').allTextContents();
   assert.ok(versions.some((v) => v.includes('v1.34.4')), versions.join());
   const hosting = page.getByLabel('VPC').locator('option', { hasText: 'prod-vpc (' });
@@ -270,6 +276,9 @@ test('edit cluster locks project, region, VPC and version, and saves the rest', 
   await shot(page, 'edit-cluster-locked');
   const patches = [];
   page.on('request', (r) => r.method() === 'PATCH' && !/\/(availability|cost)$/.test(new URL(r.url()).pathname) && patches.push(r));
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await assert.doesNotReject(page.getByText('Name is required.').waitFor());
+  await shot(page, 'edit-cluster-invalid');
   await page.getByLabel('Name', { exact: true }).fill('edge-prod-eu');
   await page.getByRole('radio', { name: 'Off' }).check();
   await assert.doesNotReject(page.getByText(/Turning autoscaling off freezes node counts/).waitFor());

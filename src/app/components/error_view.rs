@@ -1,5 +1,10 @@
 use leptos::prelude::*;
 
+use crate::api::client::Client;
+use crate::api::types::{Operation, OperationStatus};
+use crate::app::paths::A;
+use crate::app::shell::current_project_id;
+use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
 /// A failed call, shown as one of the guide's five outcomes with what to do next.
@@ -17,8 +22,61 @@ pub fn ErrorView(
         <div class=format!("alert alert-error outcome-{}", outcome.slug()) role="alert">
             <p class="alert-title">{outcome.headline()}</p>
             <p class="alert-detail">{error.detail()}</p>
-            {conflicting.map(|id| view! { <p class="alert-detail">"Operation in the way: " <code>{id}</code></p> })}
+            {conflicting.map(|id| view! { <InTheWay id /> })}
             {retry.map(|r| view! { <button class="btn" on:click=move |_| r.run(())>"Retry"</button> })}
         </div>
+    }
+}
+
+/// The operation a 409 named. It was started elsewhere (another tab, tool or
+/// person), so the console did not know it: it is looked up once, followed by the
+/// tracker (which disables the conflicting actions until it ends), and linked on
+/// the operations page filtered to its resource.
+#[component]
+fn InTheWay(id: String) -> impl IntoView {
+    let client = use_context::<Client>();
+    let ops = use_context::<Ops>();
+    let project = current_project_id();
+    let found = LocalResource::new({
+        let id = id.clone();
+        move || {
+            let client = client.clone();
+            let id = id.clone();
+            async move {
+                match client {
+                    Some(client) => client.operation(&id).await.ok(),
+                    None => None,
+                }
+            }
+        }
+    });
+    Effect::new(move |_| {
+        if let (Some(Some(op)), Some(ops)) = (found.get(), ops) {
+            let ended = matches!(op.status, OperationStatus::Done | OperationStatus::Failed);
+            if !ended && untrack(|| ops.get(&op.id).is_none()) {
+                ops.track(op);
+            }
+        }
+    });
+    let href = move || match found.get().flatten() {
+        Some(Operation {
+            project_id,
+            resource_id,
+            ..
+        }) => format!(
+            "/projects/{}/operations?resource={}",
+            project_id,
+            String::from(js_sys::encode_uri_component(&resource_id))
+        ),
+        None => project
+            .get()
+            .map(|p| format!("/projects/{p}/operations"))
+            .unwrap_or_else(|| "/".into()),
+    };
+    view! {
+        <p class="alert-detail">
+            "Operation in the way: " <code>{id}</code> " "
+            <A href=href>"Show it on the operations page"</A>
+        </p>
     }
 }
