@@ -16,14 +16,29 @@ use leptos::prelude::*;
 use leptos_router::components::ToHref;
 
 /// The router base: the directory of `document.baseURI` without its trailing
-/// slash, `""` at the root.
+/// slash, `""` at the root. Read once: `<base href>` does not change while the
+/// page lives, and a table of a thousand links should not ask the DOM a thousand times.
 pub fn router_base() -> String {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.base_uri().ok().flatten())
-        .and_then(|uri| web_sys::Url::new(&uri).ok())
-        .map(|url| base_of(&url.pathname()))
-        .unwrap_or_default()
+    thread_local! {
+        static BASE: std::cell::OnceCell<String> = const { std::cell::OnceCell::new() };
+    }
+    BASE.with(|base| {
+        base.get_or_init(|| {
+            web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.base_uri().ok().flatten())
+                .and_then(|uri| web_sys::Url::new(&uri).ok())
+                .map(|url| base_of(&url.pathname()))
+                .unwrap_or_default()
+        })
+        .clone()
+    })
+}
+
+/// An absolute in-app path under the router base, for a plain `<a>` (the router
+/// still handles its clicks); long tables use it instead of [`A`] to stay light.
+pub fn href(path: &str) -> String {
+    with_base(&router_base(), path.to_string())
 }
 
 /// `/tools/nks/` → `/tools/nks`; `/` → `""`; a file name is dropped, as URL

@@ -13,6 +13,9 @@ import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.NKS_DIST || path.join(root, 'dist');
 const quick = process.argv.includes('--quick');
+// `--only NAME` runs one part (size, cold, scale, polling, memory) while working on it.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const wanted = (part, inQuick) => (only ? only === part : inQuick || !quick);
 const RUNS = quick ? 1 : 5;
 
 const BUDGET = {
@@ -226,11 +229,11 @@ async function memory(browser, sim) {
 const sim = await startSim({ timeScale: '1' });
 const browser = await startBrowser();
 try {
-  sizes();
-  if (!quick) await coldLoad(browser, sim);
-  if (!quick) await scale(browser, sim);
-  await pollingCost(browser, sim);
-  if (!quick) await memory(browser, sim);
+  if (wanted('size', true)) sizes();
+  if (wanted('cold', false)) await coldLoad(browser, sim);
+  if (wanted('scale', false)) await scale(browser, sim);
+  if (wanted('polling', true)) await pollingCost(browser, sim);
+  if (wanted('memory', false)) await memory(browser, sim);
 } finally {
   await browser.close();
   await sim.stop();

@@ -193,18 +193,20 @@ fn PoolTable(pools: RwSignal<Vec<Pool>>, base: Signal<String>) -> impl IntoView 
             <tbody>
                 <For
                     each=move || pools.get()
-                    key=|p| (p.id.clone(), p.updated_at.clone(), p.status.clone(), p.node_count, p.name.clone())
+                    key=|p| (p.id.clone(), p.updated_at.clone(), p.status.clone(), p.node_count)
                     let:p
                 >
                     {
-                        let href = format!("{}/pools/{}", base.get_untracked(), p.id);
-                        let status = p.status.as_str().to_string();
+                        // Rows are rebuilt whole when their pool changes (see the key), so
+                        // they hold no reactive parts of their own: plain link, plain badge.
+                        let href = crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), p.id));
+                        let status = p.status.as_str();
                         view! {
                             <tr>
-                                <td><A href=href>{p.name}</A></td>
+                                <td><a href=href>{p.name}</a></td>
                                 <td>{p.node_config.instance_type}</td>
                                 <td>{p.node_count}</td>
-                                <td><StatusBadge status /></td>
+                                <td><span class=format!("badge badge-{status}")>{status}</span></td>
                                 <td>{tag_list(&p.node_config.labels)}</td>
                                 <td>{tag_list(&p.node_config.taints)}</td>
                                 <td>{tag_list(&p.tags)}</td>
