@@ -209,9 +209,11 @@ impl Client {
                 Retry::NotActed => matches!(status, Some(408 | 429)),
             };
             if may_retry && retries_done < backoff::MAX_RETRIES {
-                let wait = wait_hint.unwrap_or_else(|| {
-                    backoff::retry_delay_ms(retries_done, js_sys::Math::random())
-                });
+                let wait = wait_hint
+                    .map(|ms| ms + backoff::SERVER_DELAY_GUARD_MS)
+                    .unwrap_or_else(|| {
+                        backoff::retry_delay_ms(retries_done, js_sys::Math::random())
+                    });
                 gloo_timers::future::TimeoutFuture::new(wait.min(u32::MAX as u64) as u32).await;
                 retries_done += 1;
                 continue;

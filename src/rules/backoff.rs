@@ -4,6 +4,11 @@
 /// Retries after the first attempt, as the SDKs do by default (3 attempts in all).
 pub const MAX_RETRIES: u32 = 2;
 
+/// Added to a server-requested wait: `Retry-After` is a lower bound, and browser
+/// timers and clocks are coarse enough that waiting exactly that long can mean
+/// asking again a few milliseconds early.
+pub const SERVER_DELAY_GUARD_MS: u64 = 100;
+
 /// The SDKs' default delay before retry number `retries_done + 1`:
 /// `min(0.5 s × 2^n, 8 s)`, minus up to 25 % jitter. `jitter` is a uniform draw in
 /// `[0, 1)` supplied by the caller so this stays deterministic under test.

@@ -8,7 +8,8 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, OpProgress, UncertainCreate,
+    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
+    UncertainCreate,
 };
 use crate::app::plan::PlanPanel;
 use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
@@ -140,18 +141,12 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
 
     // A create that ended in a 5xx or no answer may have gone through: look for the
     // cluster by name before anything is sent again.
-    let uncertain =
-        Memo::new(move |_| server_error.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
-    let attempted_name = RwSignal::new(String::new());
-    let lookup = {
+    let check = {
         let client = client.clone();
-        LocalResource::new(move || {
+        CreateCheck::new(server_error, move |name: String| {
             let client = client.clone();
-            let (check, project, name) = (uncertain.get(), project_id(), attempted_name.get());
+            let project = project_id();
             async move {
-                if !check {
-                    return Ok(None);
-                }
                 let clusters = client.clusters(&project).await?;
                 Ok(clusters
                     .into_iter()
@@ -160,7 +155,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             }
         })
     };
-    let resend_blocked = move || uncertain.get() && !matches!(lookup.get(), Some(Ok(None)));
+    let resend_blocked = move || check.resend_blocked();
+    let attempted_name = check.attempted;
 
     let create = Action::new_local(move |body: &ClusterCreate| {
         let client = client.clone();
@@ -219,8 +215,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
-                <Show when=move || uncertain.get()>
-                    <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=lookup
+                <Show when=move || check.uncertain.get()>
+                    <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=check.found
                         href=Callback::new(move |id: String| format!("/projects/{}/clusters/{id}", project_id()))
                         on_retry=retry />
                 </Show>

@@ -16,7 +16,7 @@ pub use field::{described_by, Field};
 pub use op_progress::OpProgress;
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
-pub use uncertain_create::UncertainCreate;
+pub use uncertain_create::{CreateCheck, UncertainCreate};
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is
 /// always rendered as text, so names that carry markup stay inert.

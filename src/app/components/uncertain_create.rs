@@ -1,8 +1,52 @@
+use std::future::Future;
+
 use leptos::prelude::*;
 
 use crate::app::components::ErrorView;
 use crate::app::paths::A;
 use crate::rules::outcome::ApiError;
+
+/// What a create form needs to avoid a blind re-send: whether the last create may
+/// have gone through, the name it was for, and the lookup of that name.
+#[derive(Clone, Copy)]
+pub struct CreateCheck {
+    pub uncertain: Memo<bool>,
+    pub attempted: RwSignal<String>,
+    pub found: LocalResource<Result<Option<(String, String)>, ApiError>>,
+}
+
+impl CreateCheck {
+    /// `find` looks for a resource by name and answers its id and status.
+    pub fn new<F, Fut>(rejected: RwSignal<Option<ApiError>>, find: F) -> Self
+    where
+        F: Fn(String) -> Fut + 'static,
+        Fut: Future<Output = Result<Option<(String, String)>, ApiError>> + 'static,
+    {
+        let uncertain =
+            Memo::new(move |_| rejected.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
+        let attempted = RwSignal::new(String::new());
+        let found = LocalResource::new(move || {
+            let (check, name) = (uncertain.get(), attempted.get());
+            let lookup = check.then(|| find(name));
+            async move {
+                match lookup {
+                    Some(lookup) => lookup.await,
+                    None => Ok(None),
+                }
+            }
+        });
+        CreateCheck {
+            uncertain,
+            attempted,
+            found,
+        }
+    }
+
+    /// A new send must wait until the lookup has shown nothing was created.
+    pub fn resend_blocked(&self) -> bool {
+        self.uncertain.get() && !matches!(self.found.get(), Some(Ok(None)))
+    }
+}
 
 /// After a create answered with a 5xx or no answer at all, the resource may exist
 /// anyway. Re-sending blindly would make a duplicate (there is no idempotency

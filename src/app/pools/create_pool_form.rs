@@ -8,7 +8,8 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use crate::api::client::Client;
 use crate::api::types::{OperationStatus, Pool};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, OpProgress, UncertainCreate,
+    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
+    UncertainCreate,
 };
 use crate::app::plan::PlanPanel;
 use crate::app::pools::drain_list::DrainList;
@@ -151,18 +152,12 @@ pub fn CreatePoolPage() -> impl IntoView {
 
     // A create that ended in a 5xx or no answer may have gone through: look for the
     // pool by name before anything is sent again.
-    let uncertain =
-        Memo::new(move |_| server_error.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
-    let attempted_name = RwSignal::new(String::new());
-    let lookup = {
+    let check = {
         let client = client.clone();
-        LocalResource::new(move || {
+        CreateCheck::new(server_error, move |name: String| {
             let client = client.clone();
-            let (check, cluster, name) = (uncertain.get(), cluster_id(), attempted_name.get());
+            let cluster = cluster_id();
             async move {
-                if !check {
-                    return Ok(None);
-                }
                 let pools = client.pools(&cluster).await?;
                 Ok(pools
                     .into_iter()
@@ -171,7 +166,8 @@ pub fn CreatePoolPage() -> impl IntoView {
             }
         })
     };
-    let resend_blocked = move || uncertain.get() && !matches!(lookup.get(), Some(Ok(None)));
+    let resend_blocked = move || check.resend_blocked();
+    let attempted_name = check.attempted;
 
     let submit = Action::new_local(move |body: &crate::api::types::PoolCreate| {
         let client = client.clone();
@@ -296,8 +292,8 @@ pub fn CreatePoolPage() -> impl IntoView {
                 <div class="with-plan">
                 <form class="form card" on:submit=on_submit novalidate=true>
                     {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
-                    <Show when=move || uncertain.get()>
-                        <UncertainCreate what="pool" name=attempted_name.get_untracked() found=lookup
+                    <Show when=move || check.uncertain.get()>
+                        <UncertainCreate what="pool" name=attempted_name.get_untracked() found=check.found
                             href=Callback::new(move |id: String| format!("{}/pools/{id}", cluster_href()))
                             on_retry=retry />
                     </Show>
