@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc};
 use crate::app::components::{
-    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
+    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, SubmissionProgress,
     UncertainCreate,
 };
 use crate::app::plan::PlanPanel;
@@ -205,12 +205,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
 
     view! {
         <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <OpProgress operation_id=submitted.get().unwrap_or_default() title="Create cluster" />
+            <SubmissionProgress submitted finished title="Create cluster" />
             <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p>
-            {move || finished.get().filter(|op| op.status == OperationStatus::Failed).map(|op| {
-                let error = ApiError::OperationFailed { operation_id: op.id, what: "Create cluster".into() };
-                view! { <ErrorView error /> }
-            })}
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>

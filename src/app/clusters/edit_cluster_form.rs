@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, OpProgress,
+    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
 };
 use crate::app::plan::PlanPanel;
 use crate::ops::Ops;
@@ -148,11 +148,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     view! {
         <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
         <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <OpProgress operation_id=submitted.get().unwrap_or_default() title="Update cluster" />
-            {move || finished.get().filter(|op| op.status == OperationStatus::Failed).map(|op| {
-                let error = ApiError::OperationFailed { operation_id: op.id, what: "Update cluster".into() };
-                view! { <ErrorView error /> }
-            })}
+            <SubmissionProgress submitted finished title="Update cluster" />
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>

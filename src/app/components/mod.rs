@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub use confirm_by_typing::ConfirmByTyping;
 pub use error_view::ErrorView;
 pub use field::{described_by, Field};
-pub use op_progress::OpProgress;
+pub use op_progress::{OpProgress, SubmissionProgress};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
 pub use uncertain_create::{CreateCheck, UncertainCreate};

@@ -63,3 +63,28 @@ pub fn OpProgress(
         </div>
     }
 }
+
+/// A submitted change in place of its form: the operation's progress, and when
+/// the platform ran it and it failed, the guide's words for that.
+#[component]
+pub fn SubmissionProgress(
+    submitted: RwSignal<Option<String>>,
+    finished: Memo<Option<crate::api::types::Operation>>,
+    title: &'static str,
+) -> impl IntoView {
+    view! {
+        <OpProgress operation_id=submitted.get_untracked().unwrap_or_default() title=title />
+        {move || {
+            finished
+                .get()
+                .filter(|op| op.status == crate::api::types::OperationStatus::Failed)
+                .map(|op| {
+                    let error = crate::rules::outcome::ApiError::OperationFailed {
+                        operation_id: op.id,
+                        what: title.into(),
+                    };
+                    view! { <crate::app::components::ErrorView error /> }
+                })
+        }}
+    }
+}

@@ -8,7 +8,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Node, OperationStatus, Pool, PoolUpdate};
 use crate::app::components::{
-    described_by, finished, follow_submission, tag_list, ErrorView, Field, OpProgress,
+    described_by, finished, follow_submission, tag_list, ErrorView, Field, SubmissionProgress,
 };
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
@@ -246,11 +246,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     view! {
         <header class="page-header"><h1>{format!("Edit pool {}", pool.name)}</h1></header>
         <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <OpProgress operation_id=submitted.get().unwrap_or_default() title="Update pool" />
-            {move || finished.get().filter(|op| op.status == OperationStatus::Failed).map(|op| {
-                let error = ApiError::OperationFailed { operation_id: op.id, what: "Update pool".into() };
-                view! { <ErrorView error /> }
-            })}
+            <SubmissionProgress submitted finished title="Update pool" />
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
