@@ -12,6 +12,8 @@ TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)
 : "${WASM_BINDGEN_VERSION:?wasm-bindgen not found in Cargo.lock}"
 
+WASM_SPLIT_VERSION=0.2.4
+
 log() { printf '[install] %s\n' "$*"; }
 
 need_root_apt=()
@@ -40,6 +42,13 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
   # No --locked: the CLI's lock asks for a webpki-roots release the registry lacks.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force --quiet
+fi
+
+# Code splitting (scripts/split-build.sh): the splitter must know the marker of the
+# wasm_split_helpers in Cargo.lock, so it is pinned to a release at least as new.
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a couple of minutes, once)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force --quiet
 fi
 
 # wasm-opt (binaryen from npm: Debian's is too old) and the end-to-end driver.

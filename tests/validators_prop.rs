@@ -6,7 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nks_console::rules::backoff::{
-    parse_http_date_ms, retry_delay_ms, server_delay_ms, should_retry, MAX_RETRIES,
+    parse_http_date_ms, parse_number, retry_delay_ms, server_delay_ms, should_retry, MAX_RETRIES,
 };
 use nks_console::rules::money::{self, Decimal};
 use nks_console::rules::validation::{
@@ -439,6 +439,19 @@ proptest! {
     fn retry_after_seconds_and_ms_are_honoured_and_ms_wins(secs in 0u32..100_000, ms in 0u32..10_000_000) {
         prop_assert_eq!(server_delay_ms(None, Some(&secs.to_string()), 0.0), Some(u64::from(secs) * 1000));
         prop_assert_eq!(server_delay_ms(Some(&ms.to_string()), Some(&secs.to_string()), 0.0), Some(u64::from(ms)));
+    }
+
+    #[test]
+    fn retry_numbers_parse_as_the_standard_parser_does(
+        sign in prop_oneof![Just(""), Just("-"), Just("+")],
+        whole in "[0-9]{0,12}",
+        fraction in proptest::option::of("[0-9]{0,6}"),
+    ) {
+        let text = format!("{sign}{whole}{}", fraction.map(|f| format!(".{f}")).unwrap_or_default());
+        match (parse_number(&text), text.parse::<f64>().ok()) {
+            (Some(ours), Some(std)) => prop_assert!((ours - std).abs() <= std.abs() * 1e-12, "{}: {} vs {}", text, ours, std),
+            (ours, std) => prop_assert_eq!(ours, std, "{}", text),
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@ mod clusters;
 pub mod components;
 mod connect;
 mod embed;
+mod lazy;
 mod not_found;
 mod operations;
 pub(crate) mod paths;

@@ -8,7 +8,7 @@ use leptos_router::path;
 
 use super::components::ErrorView;
 use super::paths::{self, A};
-use super::{clusters, not_found, operations, pools, settings, Session};
+use super::{clusters, lazy, not_found, operations, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
 use crate::ops::Ops;
@@ -109,20 +109,20 @@ pub fn Shell() -> impl IntoView {
                 <Route path=path!("/") view=Home />
                 <Route path=path!("/projects/:project_id") view=Home />
                 <Route path=path!("/projects/:project_id/clusters") view=clusters::ClusterList />
-                <Route path=path!("/projects/:project_id/clusters/new") view=clusters::CreateClusterPage />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id") view=clusters::ClusterPage />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id/edit") view=clusters::EditClusterPage />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id/pools/new") view=pools::CreatePoolPage />
+                <Route path=path!("/projects/:project_id/clusters/new") view=lazy::create_cluster />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id") view=lazy::cluster />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id/edit") view=lazy::edit_cluster />
+                <Route path=path!("/projects/:project_id/clusters/:cluster_id/pools/new") view=lazy::create_pool />
                 <Route
                     path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id")
-                    view=pools::PoolPage
+                    view=lazy::pool
                 />
                 <Route
                     path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id/edit")
-                    view=pools::EditPoolPage
+                    view=lazy::edit_pool
                 />
-                <Route path=path!("/projects/:project_id/operations") view=operations::OperationsPage />
-                <Route path=path!("/settings") view=settings::SettingsPage />
+                <Route path=path!("/projects/:project_id/operations") view=lazy::operations />
+                <Route path=path!("/settings") view=lazy::settings />
             </Routes>
             </Transition>
         </main>

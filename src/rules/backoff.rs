@@ -29,19 +29,42 @@ pub fn server_delay_ms(
     retry_after: Option<&str>,
     now_ms: f64,
 ) -> Option<u64> {
-    if let Some(ms) = retry_after_ms.and_then(|v| v.trim().parse::<f64>().ok()) {
+    if let Some(ms) = retry_after_ms.and_then(|v| parse_number(v.trim())) {
         if ms.is_finite() {
             return Some(ms.max(0.0).round() as u64);
         }
     }
     let value = retry_after?.trim();
-    if let Ok(secs) = value.parse::<f64>() {
+    if let Some(secs) = parse_number(value) {
         return secs
             .is_finite()
             .then(|| (secs.max(0.0) * 1000.0).round() as u64);
     }
     let at = parse_http_date_ms(value)?;
     Some((at as f64 - now_ms).max(0.0).round() as u64)
+}
+
+/// A decimal number as retry headers carry it: `30`, `1.5`, `-2` (an optional
+/// sign, digits, an optional fraction). Hand-written because `str::parse::<f64>`
+/// brings the general float parser and its tables into the wasm for two headers;
+/// `tests/validators_prop.rs` holds it to the same answers on these forms.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let value = |part: &str| {
+        part.bytes()
+            .fold(0.0, |n, b| n * 10.0 + f64::from(b - b'0'))
+    };
+    let magnitude = value(whole) + value(fraction) / 10f64.powi(fraction.len().min(300) as i32);
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// Whether the SDKs would retry this answer. `status` is `None` when no response

@@ -451,3 +451,32 @@ test('slow answers: every action shows progress, cannot be sent twice, and navig
   assert.equal(posts.length, 1, 'one POST for a double submit');
   await context.close();
 });
+
+test('a page whose code does not arrive says so, keeps the console usable, and loads on retry', async () => {
+  const { context, page } = await openPage(browser);
+  // The operations page is split off (src/app/lazy.rs): its module is fetched on first visit.
+  let refuse = true;
+  const refused = [];
+  await page.route(/\/split_operations_page-[0-9a-f]{16}\.wasm$/, (route) => {
+    if (!refuse) return route.continue();
+    refused.push(route.request().url());
+    return route.abort('connectionfailed');
+  });
+  await page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await connect(page);
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Operations' }).click();
+  await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+  assert.ok(refused.length >= 1, 'the page module was requested and refused');
+  await shot(page, 'lazy-page-failed');
+  // The rest of the console still works: another page opens.
+  await nav.getByRole('link', { name: 'Clusters' }).click();
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await nav.getByRole('link', { name: 'Operations' }).click();
+  await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+  refuse = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('table', { name: 'Operations' }).waitFor();
+  await context.close();
+});

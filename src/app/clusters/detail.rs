@@ -60,6 +60,7 @@ pub fn ClusterPage() -> impl IntoView {
                 pool_rows.set(list);
             }
             crate::app::perf::mark_after_render("nks:pools-rendered");
+            crate::app::perf::mark_after_update("nks:pools-updated");
         }
     });
     let recent = LocalResource::new(move || {

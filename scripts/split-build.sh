@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds the console's wasm split in pieces, so the first page downloads only what
+# it needs and the other pages load their code when first opened.
+#
+# Trunk 0.21 cannot split (no step between cargo and wasm-bindgen), so index.html
+# marks its Rust asset `data-trunk-skip` and trunk's post_build hook runs this
+# script instead (Trunk.toml). Trunk still does the HTML, CSS, copies and serving.
+#
+#   cargo build  --cfg nks_split, relocations kept for the splitter
+#   wasm-split-cli  main module + one module per lazy page (src/app/lazy.rs)
+#                   + shared chunks + the loader __wasm_split.js
+#   wasm-bindgen --keep-lld-exports  (the loader needs the function table)
+#   wasm-opt -Oz    every module, release only
+#
+# Every file is named with one content hash (deploy/ caches `-<16 hex>` names for
+# a year), and the skipped <link> becomes trunk's usual loader. The pieces only
+# work as a set, so they share that hash.
+set -euo pipefail
+: "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook (Trunk.toml)}"
+bin=nks-console
+profile=${TRUNK_PROFILE:-debug}
+target_dir=target/split
+work=$target_dir/out
+
+build=(cargo build --target wasm32-unknown-unknown --bin "$bin" --target-dir "$target_dir"
+  # Appended to .cargo/config.toml's rustflags (arrays from --config are joined).
+  --config 'target.wasm32-unknown-unknown.rustflags=["--cfg","nks_split","-C","link-arg=--emit-relocs"]')
+[ "$profile" = release ] && build+=(--release)
+"${build[@]}"
+
+raw=$target_dir/wasm32-unknown-unknown/$profile/$bin.wasm
+hash=$(sha256sum "$raw" | cut -c1-16)
+name=$bin-$hash
+rm -rf "$work"
+mkdir -p "$work"
+wasm-split-cli --target web --out-name "$name" "$raw" "$work"
+wasm-bindgen --target web --keep-lld-exports --no-typescript \
+  --out-name "$name" --out-dir "$work" "$work/$name.wasm"
+rm "$work/$name.wasm"
+
+# The lazy modules and the loader get the same hash as the main module. In the
+# main js only the import specifiers change: the imports-object key must stay
+# "./__wasm_split.js", the module name the wasm itself imports.
+for f in "$work"/split_*.wasm "$work"/chunk_*.wasm; do
+  [ -e "$f" ] || continue
+  stem=$(basename "$f" .wasm)
+  mv "$f" "$work/$stem-$hash.wasm"
+  sed -i "s#\"\./$stem\.wasm\"#\"./$stem-$hash.wasm\"#" "$work/__wasm_split.js"
+done
+mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
+sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
+
+if [ "$profile" = release ]; then
+  for f in "$work"/*.wasm; do
+    wasm-opt -Oz "$f" --output "$f"
+  done
+fi
+
+cp -r "$work"/. "$TRUNK_STAGING_DIR/"
+
+python3 - "$TRUNK_STAGING_DIR" "$name" "$hash" <<'PY'
+import base64, hashlib, re, sys
+staging, name, hash_ = sys.argv[1:]
+def integrity(file):
+    data = open(f"{staging}/{file}", "rb").read()
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
+js, wasm, loader = f"{name}.js", f"{name}_bg.wasm", f"__wasm_split-{hash_}.js"
+tags = (
+    "<script type=\"module\">\n"
+    f"import init, * as bindings from './{js}';\n"
+    f"const wasm = await init({{ module_or_path: './{wasm}' }});\n"
+    "window.wasmBindings = bindings;\n"
+    "dispatchEvent(new CustomEvent(\"TrunkApplicationStarted\", {detail: {wasm}}));\n"
+    "</script>\n"
+    f"<link rel=\"modulepreload\" href=\"./{js}\" crossorigin=\"anonymous\" integrity=\"{integrity(js)}\">"
+    f"<link rel=\"modulepreload\" href=\"./{loader}\" crossorigin=\"anonymous\" integrity=\"{integrity(loader)}\">"
+    f"<link rel=\"preload\" href=\"./{wasm}\" crossorigin=\"anonymous\" integrity=\"{integrity(wasm)}\" as=\"fetch\" type=\"application/wasm\">"
+)
+path = f"{staging}/index.html"
+html = open(path, encoding="utf-8").read()
+html, n = re.subn(r"<link[^>]*data-trunk-skip[^>]*>", lambda _: tags, html, count=1)
+if n != 1:
+    sys.exit(f"split-build: no <link data-trunk rel=\"rust\" … data-trunk-skip> in {path}")
+open(path, "w", encoding="utf-8").write(html)
+PY
