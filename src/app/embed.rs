@@ -18,6 +18,7 @@ use wasm_bindgen::JsValue;
 
 use super::Session;
 use crate::api::client::Config;
+use crate::rules::route::Query;
 
 const READY: &str = "nks-console:ready";
 const THEME: &str = "nks-console:theme";
@@ -26,17 +27,12 @@ const API_KEY: &str = "nks-console:api-key";
 /// Applies the deployment's and the URL's look, and listens to the host page.
 /// Called once, by the console root, for the life of the page.
 pub fn install(config: &Config, session: Session) {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    let param = |name: &str| {
-        query
-            .trim_start_matches('?')
-            .split('&')
-            .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
-            .find(|(key, _)| *key == name)
-            .map(|(_, value)| value.to_string())
-    };
+    let query = Query::parse(
+        &web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default(),
+    );
+    let param = |name: &str| query.get(name);
 
     // The URL wins over config.json: a portal can ask for compact or dark in the
     // iframe's src without a deployment of its own.

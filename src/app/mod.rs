@@ -11,12 +11,12 @@ pub(crate) mod paths;
 mod perf;
 mod plan;
 mod pools;
+pub(crate) mod router;
 pub mod session;
 mod settings;
 mod shell;
 
 use leptos::prelude::*;
-use leptos_router::components::Router;
 
 use crate::api::client::{load_config, Client, Config};
 
@@ -89,14 +89,13 @@ fn Console(config: Config) -> impl IntoView {
     });
     // The same build runs at `/` or under a prefix: the router's base comes from
     // `<base href>`, which the hosting server sets (see paths.rs).
+    router::provide_router();
     view! {
-        <Router base=paths::router_base()>
-            <Show
-                when=move || session.key.with(Option::is_some)
-                fallback=|| view! { <connect::ConnectScreen /> }
-            >
-                <shell::Shell />
-            </Show>
-        </Router>
+        <Show
+            when=move || session.key.with(Option::is_some)
+            fallback=|| view! { <connect::ConnectScreen /> }
+        >
+            <shell::Shell />
+        </Show>
     }
 }

@@ -1,4 +1,4 @@
-use crate::app::paths::A;
+use crate::app::router::A;
 use leptos::prelude::*;
 
 #[component]

@@ -2,28 +2,26 @@
 //! the operations indicator, and the routes.
 
 use leptos::prelude::*;
-use leptos_router::components::{Redirect, Route, Routes};
-use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::path;
 
 use super::components::ErrorView;
-use super::paths::{self, A};
+use super::router::{routes, use_navigate, use_path, Redirect, A};
 use super::{clusters, lazy, not_found, operations, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
+use crate::rules::route::Page;
 use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
 pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
 
-/// The project named by the current URL (`/projects/{id}/…` under the router base), if any.
+/// The project named by the current URL (`/projects/{id}/…`), if any.
 pub fn current_project_id() -> Memo<Option<String>> {
-    let location = use_location();
+    let path = use_path();
     Memo::new(move |_| {
-        let path = paths::in_app(&location.pathname.get());
+        let path = path.get();
         let mut parts = path.trim_start_matches('/').split('/');
         (parts.next() == Some("projects"))
             .then(|| parts.next().map(str::to_string))
@@ -82,9 +80,9 @@ pub fn Shell() -> impl IntoView {
     // A new page moves the focus to its content, as a page load would, so keyboard
     // and screen-reader users start at the top of the page they opened instead of
     // wherever the link they followed used to be.
-    let location = use_location();
+    let path = use_path();
     Effect::new(move |previous: Option<String>| {
-        let path = location.pathname.get();
+        let path = path.get();
         if previous.is_some_and(|p| p != path) {
             if let Some(main) = document().get_element_by_id("main") {
                 if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
@@ -105,25 +103,19 @@ pub fn Shell() -> impl IntoView {
             // navigation included, for as long as a slow call hangs. This boundary
             // keeps them inside the page; Transition keeps a page shown while it refreshes.
             <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
-            <Routes fallback=|| view! { <not_found::NotFound /> }>
-                <Route path=path!("/") view=Home />
-                <Route path=path!("/projects/:project_id") view=Home />
-                <Route path=path!("/projects/:project_id/clusters") view=clusters::ClusterList />
-                <Route path=path!("/projects/:project_id/clusters/new") view=lazy::create_cluster />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id") view=lazy::cluster />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id/edit") view=lazy::edit_cluster />
-                <Route path=path!("/projects/:project_id/clusters/:cluster_id/pools/new") view=lazy::create_pool />
-                <Route
-                    path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id")
-                    view=lazy::pool
-                />
-                <Route
-                    path=path!("/projects/:project_id/clusters/:cluster_id/pools/:pool_id/edit")
-                    view=lazy::edit_pool
-                />
-                <Route path=path!("/projects/:project_id/operations") view=lazy::operations />
-                <Route path=path!("/settings") view=lazy::settings />
-            </Routes>
+            {routes(|page| match page {
+                Page::Home => view! { <Home /> }.into_any(),
+                Page::Clusters => view! { <clusters::ClusterList /> }.into_any(),
+                Page::CreateCluster => lazy::create_cluster().into_any(),
+                Page::Cluster => lazy::cluster().into_any(),
+                Page::EditCluster => lazy::edit_cluster().into_any(),
+                Page::CreatePool => lazy::create_pool().into_any(),
+                Page::Pool => lazy::pool().into_any(),
+                Page::EditPool => lazy::edit_pool().into_any(),
+                Page::Operations => lazy::operations().into_any(),
+                Page::Settings => lazy::settings().into_any(),
+                Page::NotFound => view! { <not_found::NotFound /> }.into_any(),
+            })}
             </Transition>
         </main>
     }

@@ -1,4 +1,8 @@
-//! Sorting and filtering of the cluster list, kept pure so it is tested on the host.
+//! Sorting and filtering of the cluster list, and the rows of long tables that
+//! are read again and again, kept pure so they are tested on the host.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::api::types::Cluster;
 
@@ -47,6 +51,69 @@ pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
     tags.sort();
     tags.dedup();
     tags
+}
+
+/// One row of a table that follows a list read again every few seconds: the item,
+/// shared, and a key that changes exactly when the item does. A keyed list
+/// rebuilds the rows whose key it has not seen and leaves the others alone.
+#[derive(Debug, PartialEq)]
+pub struct Row<T> {
+    pub key: u64,
+    pub item: Arc<T>,
+}
+
+impl<T> Clone for Row<T> {
+    fn clone(&self) -> Self {
+        Row {
+            key: self.key,
+            item: Arc::clone(&self.item),
+        }
+    }
+}
+
+/// The rows for a fresh read of a list: an item equal to the one shown under the
+/// same id keeps its row (same key, nothing copied); a changed or new item gets a
+/// row with a new key from `next_key`. `None` when nothing at all changed (same
+/// items, same order), so the table is not touched. Cost: one comparison per item,
+/// one copy per changed item.
+pub fn refresh_rows<T: Clone + PartialEq>(
+    rows: &[Row<T>],
+    fresh: &[T],
+    id: impl Fn(&T) -> &str,
+    next_key: &mut u64,
+) -> Option<Vec<Row<T>>> {
+    let same_place = |i: usize, item: &T| rows.get(i).filter(|row| *row.item == *item);
+    if rows.len() == fresh.len()
+        && fresh
+            .iter()
+            .enumerate()
+            .all(|(i, item)| same_place(i, item).is_some())
+    {
+        return None;
+    }
+    // Items moved or were added or removed: find each one's row by id.
+    let mut by_id: Option<HashMap<&str, &Row<T>>> = None;
+    let refreshed = fresh
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let kept = same_place(i, item).or_else(|| {
+                by_id
+                    .get_or_insert_with(|| rows.iter().map(|row| (id(&row.item), row)).collect())
+                    .get(id(item))
+                    .copied()
+                    .filter(|row| *row.item == *item)
+            });
+            kept.cloned().unwrap_or_else(|| {
+                *next_key += 1;
+                Row {
+                    key: *next_key,
+                    item: Arc::new(item.clone()),
+                }
+            })
+        })
+        .collect();
+    Some(refreshed)
 }
 
 #[cfg(test)]
@@ -137,5 +204,72 @@ mod tests {
     #[test]
     fn tag_choices_are_unique_and_sorted() {
         assert_eq!(all_tags(&sample()), ["data", "dev", "prod"]);
+    }
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Item {
+        id: &'static str,
+        n: u32,
+    }
+
+    fn item(id: &'static str, n: u32) -> Item {
+        Item { id, n }
+    }
+
+    fn refresh(rows: &[Row<Item>], fresh: &[Item], next: &mut u64) -> Option<Vec<Row<Item>>> {
+        refresh_rows(rows, fresh, |i| i.id, next)
+    }
+
+    fn keys(rows: &[Row<Item>]) -> Vec<u64> {
+        rows.iter().map(|r| r.key).collect()
+    }
+
+    #[test]
+    fn rows_get_new_keys_only_where_items_changed() {
+        let mut next = 0;
+        let first = refresh(&[], &[item("a", 1), item("b", 1), item("c", 1)], &mut next).unwrap();
+        assert_eq!(keys(&first), [1, 2, 3]);
+        // Nothing changed: the table is left alone.
+        assert_eq!(
+            refresh(
+                &first,
+                &[item("a", 1), item("b", 1), item("c", 1)],
+                &mut next
+            ),
+            None
+        );
+        // One item changed: only its row is new, the others share the shown item.
+        let second = refresh(
+            &first,
+            &[item("a", 1), item("b", 2), item("c", 1)],
+            &mut next,
+        )
+        .unwrap();
+        assert_eq!(keys(&second), [1, 4, 3]);
+        assert!(Arc::ptr_eq(&first[0].item, &second[0].item));
+        assert_eq!(second[1].item.n, 2);
+    }
+
+    #[test]
+    fn moved_added_and_removed_items_are_found_by_id() {
+        let mut next = 0;
+        let first = refresh(&[], &[item("a", 1), item("b", 1), item("c", 1)], &mut next).unwrap();
+        // "a" deleted, "d" added at the front, "c" changed: b keeps its key though it moved.
+        let second = refresh(
+            &first,
+            &[item("d", 1), item("b", 1), item("c", 2)],
+            &mut next,
+        )
+        .unwrap();
+        assert_eq!(keys(&second), [4, 2, 5]);
+        // Same items in another order is a change (the table's order follows the API).
+        let third = refresh(
+            &second,
+            &[item("c", 2), item("b", 1), item("d", 1)],
+            &mut next,
+        )
+        .unwrap();
+        assert_eq!(keys(&third), [5, 2, 4]);
+        assert_eq!(refresh(&third, &[], &mut next), Some(vec![]));
     }
 }

@@ -1,6 +1,6 @@
-use crate::app::paths::A;
+use crate::app::router::use_params_map;
+use crate::app::router::A;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
@@ -11,6 +11,7 @@ use crate::app::operations::InFlightBanner;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
+use crate::rules::listing::{refresh_rows, Row};
 
 /// One cluster: its fields and its pools.
 #[component]
@@ -44,24 +45,32 @@ pub fn ClusterPage() -> impl IntoView {
         })
     };
     // The table is built once; on each refresh only the rows whose pool changed are
-    // rebuilt (keyed by id and update time), so a 1,000-pool cluster stays cheap to
-    // follow while the autoscaler moves one pool at a time.
-    let pool_rows = RwSignal::new(Vec::<Pool>::new());
-    let pools_state = Memo::new(move |_| match pools.get() {
-        None => ListState::Loading,
-        Some(Err(error)) => ListState::Failed(error),
-        Some(Ok(list)) if list.is_empty() => ListState::Empty,
-        Some(Ok(_)) => ListState::Rows,
+    // rebuilt (see `refresh_rows`), and nothing is copied for the others, so a
+    // 1,000-pool cluster stays cheap to follow while the autoscaler moves one pool
+    // at a time.
+    let pool_rows = RwSignal::new(Vec::<Row<Pool>>::new());
+    let pools_state = Memo::new(move |_| {
+        pools.with(|read| match read {
+            None => ListState::Loading,
+            Some(Err(error)) => ListState::Failed(error.clone()),
+            Some(Ok(list)) if list.is_empty() => ListState::Empty,
+            Some(Ok(_)) => ListState::Rows,
+        })
     });
+    let mut next_key = 0;
     Effect::new(move |_| {
-        if let Some(Ok(list)) = pools.get() {
-            crate::app::perf::mark("nks:pools-loaded");
-            if pool_rows.with_untracked(|rows| rows != &list) {
-                pool_rows.set(list);
+        pools.with(|read| {
+            if let Some(Ok(list)) = read {
+                crate::app::perf::mark("nks:pools-loaded");
+                let changed = pool_rows
+                    .with_untracked(|rows| refresh_rows(rows, list, |p| &p.id, &mut next_key));
+                if let Some(rows) = changed {
+                    pool_rows.set(rows);
+                }
+                crate::app::perf::mark_after_render("nks:pools-rendered");
+                crate::app::perf::mark_after_update("nks:pools-updated");
             }
-            crate::app::perf::mark_after_render("nks:pools-rendered");
-            crate::app::perf::mark_after_update("nks:pools-updated");
-        }
+        })
     });
     let recent = LocalResource::new(move || {
         let client = client.clone();
@@ -177,7 +186,7 @@ enum ListState {
 }
 
 #[component]
-fn PoolTable(pools: RwSignal<Vec<Pool>>, base: Signal<String>) -> impl IntoView {
+fn PoolTable(pools: RwSignal<Vec<Row<Pool>>>, base: Signal<String>) -> impl IntoView {
     view! {
         <table class="table" aria-label="Pools">
             <thead>
@@ -192,28 +201,13 @@ fn PoolTable(pools: RwSignal<Vec<Pool>>, base: Signal<String>) -> impl IntoView 
                 </tr>
             </thead>
             <tbody>
-                <For
-                    each=move || pools.get()
-                    key=|p| (p.id.clone(), p.updated_at.clone(), p.status.clone(), p.node_count)
-                    let:p
-                >
-                    {
-                        // Rows are rebuilt whole when their pool changes (see the key), so
-                        // they hold no reactive parts of their own: plain link, plain badge.
-                        let href = crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), p.id));
-                        let status = p.status.as_str();
-                        view! {
-                            <tr>
-                                <td><a href=href>{p.name}</a></td>
-                                <td>{p.node_config.instance_type}</td>
-                                <td>{p.node_count}</td>
-                                <td><span class=format!("badge badge-{status}")>{status}</span></td>
-                                <td>{tag_list(&p.node_config.labels)}</td>
-                                <td>{tag_list(&p.node_config.taints)}</td>
-                                <td>{tag_list(&p.tags)}</td>
-                            </tr>
-                        }
-                    }
+                <For each=move || pools.get() key=|row| row.key let:row>
+                    // Static markup, one string per row (see `pool_row_html`); a changed
+                    // pool gets a new key and its row is rebuilt, the others stay.
+                    <tr inner_html=display::pool_row_html(
+                        &row.item,
+                        &crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), row.item.id)),
+                    )></tr>
                 </For>
             </tbody>
         </table>

@@ -1,6 +1,6 @@
-use crate::app::paths::A;
+use crate::app::router::A;
+use crate::app::router::{use_navigate, use_params_map, use_query_map};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use crate::api::client::Client;
 use crate::api::types::Cluster;
@@ -67,10 +67,7 @@ pub fn ClusterList() -> impl IntoView {
         };
         navigate(
             &format!("/projects/{}/clusters{search}", project_id()),
-            leptos_router::NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
+            crate::app::router::NavigateOptions { replace: true },
         );
     };
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
@@ -95,10 +92,13 @@ pub fn ClusterList() -> impl IntoView {
                 <div class="filter"><label for="filter-tag">"Tag"</label>
                     <select id="filter-tag" prop:value=move || current.get().tag on:change={let set = set_param.clone(); move |ev| set("tag", event_target_value(&ev))}>
                         <option value="">"Any"</option>
-                        {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
-                            let selected = current.get_untracked().tag == t;
-                            view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
-                        }).collect_view()}
+                        // Its own boundary: the choices wait for the list, the page does not.
+                        <Transition fallback=|| ()>
+                            {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
+                                let selected = current.get_untracked().tag == t;
+                                view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
+                            }).collect_view()}
+                        </Transition>
                     </select>
                 </div>
                 <div class="filter"><label for="filter-sort">"Sort by"</label>

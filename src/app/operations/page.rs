@@ -1,9 +1,9 @@
 use std::collections::BTreeMap;
 
-use crate::app::paths::A;
+use crate::app::router::NavigateOptions;
+use crate::app::router::A;
+use crate::app::router::{use_navigate, use_params_map, use_path, use_query_map};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate, use_params_map, use_query_map};
-use leptos_router::NavigateOptions;
 
 use super::{change_text, clock};
 use crate::api::client::Client;
@@ -79,7 +79,7 @@ pub fn OperationsPage() -> impl IntoView {
 
     let now = clock();
     let navigate = use_navigate();
-    let location = use_location();
+    let path = use_path();
     let set_filter = move |key: &'static str, value: String| {
         let mut current = filter.get_untracked();
         match key {
@@ -97,20 +97,13 @@ pub fn OperationsPage() -> impl IntoView {
                 parts.push(format!("{k}={}", js_sys::encode_uri_component(v)));
             }
         }
-        // The router adds its base again on navigate: keep the in-app path only.
-        let path = crate::app::paths::in_app(&location.pathname.get_untracked());
+        let path = path.get_untracked();
         let target = if parts.is_empty() {
             path
         } else {
             format!("{path}?{}", parts.join("&"))
         };
-        navigate(
-            &target,
-            NavigateOptions {
-                replace: true,
-                ..Default::default()
-            },
-        );
+        navigate(&target, NavigateOptions { replace: true });
     };
     let set_status = {
         let set = set_filter.clone();
