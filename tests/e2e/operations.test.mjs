@@ -121,7 +121,9 @@ test('an operation started elsewhere is adopted and followed from running to don
 });
 
 test('a failed operation is reported in the guide\'s words, as the platform\'s failure, and never re-sent', async () => {
-  await reset();
+  // The operation starts before the console opens and must still be in flight when
+  // the console lists what to follow: 6 s (not 1.2 s) leaves room for a cold load.
+  await reset({ timeScale: 0.05 });
   const { prod, cluster, baseline } = await demoPools();
   await sim.control('POST', '/_sim/operations/next', { outcome: 'failed', kind: 'nks_node_pool' });
   await scale(baseline, 5);
