@@ -299,13 +299,15 @@ test('kubeconfig downloads as <cluster>.kubeconfig.yaml', async () => {
 });
 
 test('while an operation runs on a pool its conflicting actions are disabled, so no 409 is provoked', async () => {
-  // Someone else scales the pool; the console picks the operation up.
+  // Someone else scales the pool; the console picks the operation up. At 0.1 the
+  // update takes 12 s, so it is still running when a cold-loading console opens
+  // (at 0.01 it lasted 1.2 s and could end first on a slow machine).
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.1 });
   await fetch(`${sim.url}/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, {
     method: 'PATCH',
     headers: { authorization: 'Bearer nks-demo-key', 'content-type': 'application/json' },
     body: JSON.stringify({ node_count: 5 }),
   });
-  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.01 });
   const { context, page } = await open(`${poolPath(ids.baseline)}/edit`);
   await assert.doesNotReject(page.getByText(/An operation is in flight on this pool/).waitFor());
   await page.getByLabel('Tags').fill('busy');
