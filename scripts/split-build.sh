@@ -34,7 +34,11 @@ name=$bin-$hash
 rm -rf "$work"
 mkdir -p "$work"
 wasm-split-cli --target web --out-name "$name" "$raw" "$work"
-wasm-bindgen --target web --keep-lld-exports --no-typescript \
+# NKS_WASM_NAMES=1 keeps the function names, so a browser profile of a release
+# build reads in Rust (tests/bench/profile.mjs); the files are larger then.
+names=()
+[ "${NKS_WASM_NAMES:-}" = 1 ] && names=(--keep-debug)
+wasm-bindgen --target web --keep-lld-exports --no-typescript "${names[@]}" \
   --out-name "$name" --out-dir "$work" "$work/$name.wasm"
 rm "$work/$name.wasm"
 
@@ -52,7 +56,7 @@ sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_
 
 if [ "$profile" = release ]; then
   for f in "$work"/*.wasm; do
-    wasm-opt -Oz "$f" --output "$f"
+    wasm-opt -Oz ${names:+-g} "$f" --output "$f"
   done
 fi
 

@@ -16,18 +16,19 @@ pub fn mark_after_render(name: &'static str) {
     let _ = window.request_animation_frame(callback.unchecked_ref());
 }
 
-/// Sets a mark once the reactive work already queued (effects, keyed-list diffs,
-/// DOM writes) has run: the script time of an update, without waiting for a frame.
-pub fn mark_after_update(name: &'static str) {
-    leptos::task::spawn_local(async move {
-        leptos::task::tick().await;
-        mark(name);
-    });
-}
-
 /// Sets a mark now.
 pub fn mark(name: &'static str) {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
         let _ = performance.mark(name);
     }
+}
+
+/// The marks a list view sets each time it reads its data: when the read reached
+/// the view, when its script work is done (the DOM written), and once the change
+/// is painted.
+#[derive(Clone, Copy)]
+pub struct ListMarks {
+    pub read: &'static str,
+    pub painted: &'static str,
+    pub updated: &'static str,
 }

@@ -73,7 +73,7 @@ pub fn chips_html(items: &[String], out: &mut String) {
 /// pool's page. A cluster can have a thousand pools: one string per row, parsed
 /// by the browser, costs a fraction of creating the row's thirty-odd nodes one
 /// call at a time. Every value from the API is escaped.
-pub fn pool_row_html(pool: &Pool, href: &str) -> String {
+pub fn pool_row_cells(pool: &Pool, href: &str) -> String {
     let mut out = String::with_capacity(512);
     out.push_str(r#"<td><a href=""#);
     escape_html(href, &mut out);
@@ -147,7 +147,7 @@ mod tests {
             ..Pool::default()
         };
         assert_eq!(
-            pool_row_html(&pool, "/x/pools/n1?a=\"1\""),
+            pool_row_cells(&pool, "/x/pools/n1?a=\"1\""),
             concat!(
                 r#"<td><a href="/x/pools/n1?a=&quot;1&quot;">&lt;b&gt;web&lt;/b&gt;</a></td>"#,
                 "<td>n1-standard-8</td><td>3</td>",

@@ -72,48 +72,83 @@ impl<T> Clone for Row<T> {
 }
 
 /// The rows for a fresh read of a list: an item equal to the one shown under the
-/// same id keeps its row (same key, nothing copied); a changed or new item gets a
-/// row with a new key from `next_key`. `None` when nothing at all changed (same
-/// items, same order), so the table is not touched. Cost: one comparison per item,
-/// one copy per changed item.
-pub fn refresh_rows<T: Clone + PartialEq>(
+/// same id keeps its row (same key, the shown item shared); a changed or new item
+/// gets a row with a new key from `next_key`, and keys never come back. `None`
+/// when nothing at all changed (same items, same order), so the table is not
+/// touched. One pass, one comparison per item; ids are only looked up by hash
+/// when the order changed, not when an item changed in place.
+pub fn refresh_rows<T: PartialEq>(
     rows: &[Row<T>],
-    fresh: &[T],
+    fresh: &[Arc<T>],
     id: impl Fn(&T) -> &str,
     next_key: &mut u64,
 ) -> Option<Vec<Row<T>>> {
-    let same_place = |i: usize, item: &T| rows.get(i).filter(|row| *row.item == *item);
-    if rows.len() == fresh.len()
-        && fresh
-            .iter()
-            .enumerate()
-            .all(|(i, item)| same_place(i, item).is_some())
-    {
-        return None;
-    }
-    // Items moved or were added or removed: find each one's row by id.
+    let mut changed = rows.len() != fresh.len();
     let mut by_id: Option<HashMap<&str, &Row<T>>> = None;
-    let refreshed = fresh
+    let mut new_row = |item: &Arc<T>| {
+        *next_key += 1;
+        Row {
+            key: *next_key,
+            item: Arc::clone(item),
+        }
+    };
+    let refreshed: Vec<Row<T>> = fresh
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            let kept = same_place(i, item).or_else(|| {
-                by_id
-                    .get_or_insert_with(|| rows.iter().map(|row| (id(&row.item), row)).collect())
-                    .get(id(item))
-                    .copied()
-                    .filter(|row| *row.item == *item)
-            });
-            kept.cloned().unwrap_or_else(|| {
-                *next_key += 1;
-                Row {
-                    key: *next_key,
-                    item: Arc::new(item.clone()),
+            let shown = match rows.get(i) {
+                Some(row) if id(&row.item) == id(item) => Some(row),
+                // Added, removed or moved: the order changed.
+                _ => {
+                    changed = true;
+                    by_id
+                        .get_or_insert_with(|| {
+                            rows.iter().map(|row| (id(&row.item), row)).collect()
+                        })
+                        .get(id(item))
+                        .copied()
                 }
-            })
+            };
+            match shown {
+                Some(row) if Arc::ptr_eq(&row.item, item) || *row.item == **item => row.clone(),
+                _ => {
+                    changed = true;
+                    new_row(item)
+                }
+            }
         })
         .collect();
-    Some(refreshed)
+    changed.then_some(refreshed)
+}
+
+/// How a table body that shows rows keyed `shown` comes to show `wanted`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BodyPatch {
+    /// Same rows in the same places but for these positions, whose rows are new:
+    /// each replaces the one shown there (an item changed in place).
+    InPlace(Vec<usize>),
+    /// Rows were added, removed or moved: for each wanted row, the position of the
+    /// shown row to reuse, or `None` to build it. Shown rows not named go away.
+    Reorder(Vec<Option<usize>>),
+}
+
+/// The least work for a keyed table body; keys are unique within each list.
+pub fn body_patch(shown: &[u64], wanted: &[u64]) -> BodyPatch {
+    if shown.len() == wanted.len() {
+        let differ: Vec<usize> = (0..wanted.len())
+            .filter(|&i| shown[i] != wanted[i])
+            .collect();
+        // A few changed rows are checked by scanning; many by the general path.
+        let in_place = differ.len() <= 16
+            && differ
+                .iter()
+                .all(|&i| !shown.contains(&wanted[i]) && !wanted.contains(&shown[i]));
+        if in_place {
+            return BodyPatch::InPlace(differ);
+        }
+    }
+    let at: HashMap<u64, usize> = shown.iter().enumerate().map(|(i, &k)| (k, i)).collect();
+    BodyPatch::Reorder(wanted.iter().map(|k| at.get(k).copied()).collect())
 }
 
 #[cfg(test)]
@@ -217,7 +252,8 @@ mod tests {
     }
 
     fn refresh(rows: &[Row<Item>], fresh: &[Item], next: &mut u64) -> Option<Vec<Row<Item>>> {
-        refresh_rows(rows, fresh, |i| i.id, next)
+        let fresh: Vec<Arc<Item>> = fresh.iter().cloned().map(Arc::new).collect();
+        refresh_rows(rows, &fresh, |i| i.id, next)
     }
 
     fn keys(rows: &[Row<Item>]) -> Vec<u64> {
@@ -271,5 +307,83 @@ mod tests {
         .unwrap();
         assert_eq!(keys(&third), [5, 2, 4]);
         assert_eq!(refresh(&third, &[], &mut next), Some(vec![]));
+    }
+
+    #[test]
+    fn a_row_changed_in_place_is_replaced_where_it_stands() {
+        assert_eq!(
+            body_patch(&[1, 2, 3], &[1, 2, 3]),
+            BodyPatch::InPlace(vec![])
+        );
+        assert_eq!(
+            body_patch(&[1, 2, 3], &[1, 4, 3]),
+            BodyPatch::InPlace(vec![1])
+        );
+        assert_eq!(
+            body_patch(&[1, 2, 3], &[5, 2, 4]),
+            BodyPatch::InPlace(vec![0, 2])
+        );
+    }
+
+    #[test]
+    fn added_removed_or_moved_rows_reuse_what_is_shown() {
+        // Two rows swapped: same length, but each key is still shown elsewhere.
+        assert_eq!(
+            body_patch(&[1, 2, 3], &[2, 1, 3]),
+            BodyPatch::Reorder(vec![Some(1), Some(0), Some(2)])
+        );
+        // First read, a row added, a row removed.
+        assert_eq!(
+            body_patch(&[], &[1, 2]),
+            BodyPatch::Reorder(vec![None, None])
+        );
+        assert_eq!(
+            body_patch(&[1, 2], &[1, 2, 3]),
+            BodyPatch::Reorder(vec![Some(0), Some(1), None])
+        );
+        assert_eq!(
+            body_patch(&[1, 2, 3], &[1, 3]),
+            BodyPatch::Reorder(vec![Some(0), Some(2)])
+        );
+        assert_eq!(body_patch(&[1, 2], &[]), BodyPatch::Reorder(vec![]));
+        // Many rows changed at once take the general path, still correct.
+        let shown: Vec<u64> = (1..=40).collect();
+        let wanted: Vec<u64> = (41..=80).collect();
+        assert_eq!(
+            body_patch(&shown, &wanted),
+            BodyPatch::Reorder(vec![None; 40])
+        );
+    }
+
+    #[test]
+    fn applying_a_patch_gives_the_wanted_rows() {
+        // A model of the table body: each row is (key, serial of the element).
+        fn apply(shown: &[u64], wanted: &[u64]) -> Vec<u64> {
+            match body_patch(shown, wanted) {
+                BodyPatch::InPlace(at) => {
+                    let mut out = shown.to_vec();
+                    for i in at {
+                        out[i] = wanted[i];
+                    }
+                    out
+                }
+                BodyPatch::Reorder(plan) => plan
+                    .iter()
+                    .zip(wanted)
+                    .map(|(reuse, &k)| reuse.map_or(k, |i| shown[i]))
+                    .collect(),
+            }
+        }
+        let cases: [(&[u64], &[u64]); 6] = [
+            (&[1, 2, 3], &[1, 4, 3]),
+            (&[1, 2, 3], &[3, 2, 1]),
+            (&[1, 2, 3], &[4, 1, 5, 3]),
+            (&[], &[7, 8]),
+            (&[1, 2, 3], &[]),
+            (&[1, 2, 3, 4], &[2, 9, 4]),
+        ];
+        for (shown, wanted) in cases {
+            assert_eq!(apply(shown, wanted), wanted, "{shown:?} -> {wanted:?}");
+        }
     }
 }

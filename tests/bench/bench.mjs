@@ -130,7 +130,9 @@ async function scale(browser, sim) {
     if (rows < 1000) throw new Error(`only ${rows} pool rows rendered`);
     times.push(rendered - loaded);
     // One pool's status changes behind the console's back (a scale-up started
-    // elsewhere): the next refresh must redraw that row and no other.
+    // elsewhere): the next refresh must redraw that row and no other. Its script
+    // time runs from the parsed read reaching the table (nks:pools-loaded) to the
+    // table's DOM written (nks:pools-updated); fetching and parsing come before.
     const before = await marks(page);
     await page.evaluate(() => {
       window.__rowsAdded = 0;

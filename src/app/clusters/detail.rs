@@ -1,17 +1,19 @@
 use crate::app::router::use_params_map;
 use crate::app::router::A;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
-use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::components::{tag_list, ErrorView, MarkupRows, StatusBadge};
 use crate::app::operations::InFlightBanner;
+use crate::app::perf::ListMarks;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::listing::{refresh_rows, Row};
+use crate::rules::outcome::ApiError;
 
 /// One cluster: its fields and its pools.
 #[component]
@@ -41,14 +43,13 @@ pub fn ClusterPage() -> impl IntoView {
             let id = cluster_id();
             ops.revision.track();
             refresh.track();
-            async move { client.pools(&id).await }
+            async move {
+                let list = client.pools(&id).await?;
+                // Shared, so the table keeps what it shows without copying it.
+                Ok::<_, ApiError>(list.into_iter().map(Arc::new).collect::<Vec<_>>())
+            }
         })
     };
-    // The table is built once; on each refresh only the rows whose pool changed are
-    // rebuilt (see `refresh_rows`), and nothing is copied for the others, so a
-    // 1,000-pool cluster stays cheap to follow while the autoscaler moves one pool
-    // at a time.
-    let pool_rows = RwSignal::new(Vec::<Row<Pool>>::new());
     let pools_state = Memo::new(move |_| {
         pools.with(|read| match read {
             None => ListState::Loading,
@@ -57,21 +58,10 @@ pub fn ClusterPage() -> impl IntoView {
             Some(Ok(_)) => ListState::Rows,
         })
     });
-    let mut next_key = 0;
-    Effect::new(move |_| {
-        pools.with(|read| {
-            if let Some(Ok(list)) = read {
-                crate::app::perf::mark("nks:pools-loaded");
-                let changed = pool_rows
-                    .with_untracked(|rows| refresh_rows(rows, list, |p| &p.id, &mut next_key));
-                if let Some(rows) = changed {
-                    pool_rows.set(rows);
-                }
-                crate::app::perf::mark_after_render("nks:pools-rendered");
-                crate::app::perf::mark_after_update("nks:pools-updated");
-            }
-        })
-    });
+    // The table is built once; on each refresh only the rows whose pool changed are
+    // rebuilt (see `MarkupRows`), so a 1,000-pool cluster stays cheap to follow
+    // while the autoscaler moves one pool at a time.
+    let pool_list = move || pools.with(|read| read.as_ref().and_then(|r| r.as_ref().ok()).cloned());
     let recent = LocalResource::new(move || {
         let client = client.clone();
         let (project, id) = (project_id(), cluster_id());
@@ -120,7 +110,7 @@ pub fn ClusterPage() -> impl IntoView {
                 ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
                 ListState::Failed(error) => view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any(),
                 ListState::Empty => view! { <p class="empty">"This cluster has no pools."</p> }.into_any(),
-                ListState::Rows => view! { <PoolTable pools=pool_rows base=Signal::derive(base) /> }.into_any(),
+                ListState::Rows => view! { <PoolTable pools=pool_list base=Signal::derive(base) /> }.into_any(),
             }}
             <h2>"Recent operations"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
@@ -180,13 +170,16 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
 #[derive(Clone, Debug, PartialEq)]
 enum ListState {
     Loading,
-    Failed(crate::rules::outcome::ApiError),
+    Failed(ApiError),
     Empty,
     Rows,
 }
 
 #[component]
-fn PoolTable(pools: RwSignal<Vec<Row<Pool>>>, base: Signal<String>) -> impl IntoView {
+fn PoolTable(
+    pools: impl Fn() -> Option<Vec<Arc<Pool>>> + 'static,
+    base: Signal<String>,
+) -> impl IntoView {
     view! {
         <table class="table" aria-label="Pools">
             <thead>
@@ -200,16 +193,19 @@ fn PoolTable(pools: RwSignal<Vec<Row<Pool>>>, base: Signal<String>) -> impl Into
                     <th scope="col">"Tags"</th>
                 </tr>
             </thead>
-            <tbody>
-                <For each=move || pools.get() key=|row| row.key let:row>
-                    // Static markup, one string per row (see `pool_row_html`); a changed
-                    // pool gets a new key and its row is rebuilt, the others stay.
-                    <tr inner_html=display::pool_row_html(
-                        &row.item,
-                        &crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), row.item.id)),
-                    )></tr>
-                </For>
-            </tbody>
+            <MarkupRows
+                items=pools
+                id=|pool: &Pool| pool.id.as_str()
+                cells=move |pool: &Pool| {
+                    let href = format!("{}/pools/{}", base.get_untracked(), pool.id);
+                    display::pool_row_cells(pool, &crate::app::paths::href(&href))
+                }
+                marks=ListMarks {
+                    read: "nks:pools-loaded",
+                    painted: "nks:pools-rendered",
+                    updated: "nks:pools-updated",
+                }
+            />
         </table>
     }
 }

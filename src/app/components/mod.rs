@@ -3,6 +3,7 @@
 mod confirm_by_typing;
 mod error_view;
 mod field;
+mod markup_rows;
 mod op_progress;
 mod status_badge;
 mod submission;
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 pub use confirm_by_typing::ConfirmByTyping;
 pub use error_view::ErrorView;
 pub use field::{described_by, Field};
+pub use markup_rows::MarkupRows;
 pub use op_progress::{OpProgress, SubmissionProgress};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};

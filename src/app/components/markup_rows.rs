@@ -1,0 +1,144 @@
+//! A long table's body, drawn from markup and kept by key: the rows of a list
+//! read again every few seconds (a 1,000-pool cluster), where a refresh usually
+//! changes one row or none.
+//!
+//! Each row is one escaped markup string (`rules::display`), and every row a
+//! refresh needs is parsed in one go, so the first read of 1,000 rows costs one
+//! parse, not 1,000. After that, `rules::listing::body_patch` says what changes:
+//! a row replaced where it stands, or rows added, removed or moved, the others
+//! left as they are. Nothing else is rebuilt.
+
+use std::sync::Arc;
+
+use leptos::html;
+use leptos::prelude::*;
+use web_sys::Element;
+
+use crate::app::perf::{self, ListMarks};
+use crate::rules::listing::{body_patch, refresh_rows, BodyPatch, Row};
+
+/// `<tbody>` with one `<tr>` per item of `items`, in order; `cells` gives a row's
+/// escaped `<td>`s and `id` an item's id (a moved item keeps its row). While
+/// `items` is `None` (a read in progress or failed) the rows stay as they are.
+#[component]
+pub fn MarkupRows<T, L, F>(
+    items: L,
+    id: fn(&T) -> &str,
+    cells: F,
+    /// Set on each read, for the benchmark.
+    #[prop(optional)]
+    marks: Option<ListMarks>,
+) -> impl IntoView
+where
+    T: PartialEq + 'static,
+    L: Fn() -> Option<Vec<Arc<T>>> + 'static,
+    F: Fn(&T) -> String + 'static,
+{
+    let body = NodeRef::<html::Tbody>::new();
+    // What is on screen: the rows, and each row's element, in order.
+    let mut rows: Vec<Row<T>> = Vec::new();
+    let mut elements: Vec<Element> = Vec::new();
+    let mut next_key = 0;
+    // Rows are parsed here before they move into the table; parsed in another
+    // document (a template's), they would be adopted one node at a time.
+    let scratch = document()
+        .create_element("tbody")
+        .expect("a document can create a table body");
+    Effect::new(move |_| {
+        let (Some(body), Some(fresh)) = (body.get(), items()) else {
+            return;
+        };
+        if let Some(marks) = marks {
+            perf::mark(marks.read);
+        }
+        // The diff and the drawing in one go: no signal between them to schedule.
+        if let Some(refreshed) = refresh_rows(&rows, &fresh, id, &mut next_key) {
+            let shown: Vec<u64> = rows.iter().map(|row| row.key).collect();
+            patch(&body, &scratch, &shown, &mut elements, &refreshed, &cells);
+            rows = refreshed;
+        }
+        if let Some(marks) = marks {
+            // The rows' DOM is final here: diff and writes ran above, in this effect.
+            perf::mark(marks.updated);
+            perf::mark_after_render(marks.painted);
+        }
+    });
+    view! { <tbody node_ref=body></tbody> }
+}
+
+/// Makes `body`, which shows `elements` keyed `shown`, show `rows`.
+fn patch<T>(
+    body: &Element,
+    scratch: &Element,
+    shown: &[u64],
+    elements: &mut Vec<Element>,
+    rows: &[Row<T>],
+    cells: &impl Fn(&T) -> String,
+) {
+    let wanted: Vec<u64> = rows.iter().map(|row| row.key).collect();
+    match body_patch(shown, &wanted) {
+        BodyPatch::InPlace(at) => {
+            let built = parse(scratch, at.iter().map(|&i| &*rows[i].item), cells);
+            for (&i, row) in at.iter().zip(built) {
+                let _ = elements[i].replace_with_with_node_1(&row);
+                elements[i] = row;
+            }
+        }
+        // Nothing shown yet (the first read): every row is parsed where it goes.
+        BodyPatch::Reorder(_) if elements.is_empty() => {
+            *elements = parse(body, rows.iter().map(|row| &*row.item), cells);
+        }
+        BodyPatch::Reorder(plan) => {
+            let new_items = plan
+                .iter()
+                .zip(rows)
+                .filter(|(reuse, _)| reuse.is_none())
+                .map(|(_, row)| &*row.item);
+            let mut built = parse(scratch, new_items, cells).into_iter();
+            let mut old: Vec<Option<Element>> = elements.drain(..).map(Some).collect();
+            let next: Vec<Element> = plan
+                .iter()
+                .filter_map(|reuse| match reuse {
+                    Some(i) => old.get_mut(*i)?.take(),
+                    None => built.next(),
+                })
+                .collect();
+            for gone in old.into_iter().flatten() {
+                gone.remove();
+            }
+            // Most rows are already in place; move or insert only the others.
+            let mut cursor = body.first_element_child();
+            for row in &next {
+                if cursor.as_ref() == Some(row) {
+                    cursor = row.next_element_sibling();
+                } else {
+                    let _ = body.insert_before(row, cursor.as_ref().map(|c| c.as_ref()));
+                }
+            }
+            *elements = next;
+        }
+    }
+}
+
+/// Parses the rows for `items` in one go, as the only children of `container`
+/// (a table body), and returns them in order.
+fn parse<'a, T: 'a>(
+    container: &Element,
+    items: impl Iterator<Item = &'a T>,
+    cells: &impl Fn(&T) -> String,
+) -> Vec<Element> {
+    let mut markup = String::new();
+    for item in items {
+        markup.push_str("<tr>");
+        markup.push_str(&cells(item));
+        markup.push_str("</tr>");
+    }
+    container.set_inner_html(&markup);
+    let mut rows = Vec::new();
+    let mut next = container.first_element_child();
+    while let Some(row) = next {
+        next = row.next_element_sibling();
+        rows.push(row);
+    }
+    rows
+}
