@@ -1,9 +1,11 @@
 //! Browser-only behaviour, run by wasm-bindgen-test in headless Chromium:
-//! where the key is kept, and how shared widgets render.
+//! where the key is kept, and how shared widgets render and redraw.
 #![cfg(target_arch = "wasm32")]
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
-use nks_console::app::components::{tag_list, ErrorView};
+use nks_console::app::components::{tag_list, ErrorView, MarkupRows};
 use nks_console::app::session;
 use nks_console::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
@@ -131,4 +133,92 @@ fn markup_in_names_is_rendered_as_inert_text() {
         chips.item(0).unwrap().text_content().as_deref(),
         Some("<b>bold</b>")
     );
+}
+
+/// An item of a long table, for `MarkupRows`.
+#[derive(Debug, PartialEq)]
+struct Item {
+    id: &'static str,
+    n: u32,
+}
+
+fn items(list: &[(&'static str, u32)]) -> Option<Vec<Arc<Item>>> {
+    Some(
+        list.iter()
+            .map(|&(id, n)| Arc::new(Item { id, n }))
+            .collect(),
+    )
+}
+
+fn rows(host: &web_sys::HtmlElement) -> Vec<web_sys::Element> {
+    let list = host.query_selector_all("tbody tr").unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().unchecked_into())
+        .collect()
+}
+
+fn texts(rows: &[web_sys::Element]) -> Vec<String> {
+    rows.iter().map(|r| r.text_content().unwrap()).collect()
+}
+
+/// Lets the effects queued by a signal change run.
+async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_long_table_redraws_only_the_rows_whose_item_changed() {
+    let list = RwSignal::new(items(&[("a", 1), ("b", 1), ("c", 1)]));
+    let host = mount(move || {
+        view! {
+            <table>
+                <MarkupRows
+                    items=move || list.get()
+                    id=|item: &Item| item.id
+                    cells=|item: &Item| format!("<td>{}</td><td>{}</td>", item.id, item.n)
+                />
+            </table>
+        }
+        .into_any()
+    });
+    settle().await;
+    let first = rows(&host);
+    assert_eq!(texts(&first), ["a1", "b1", "c1"]);
+    assert_eq!(first[0].children().length(), 2, "cells parsed as cells");
+
+    // One item changed: its row is replaced where it stands, the others are the same nodes.
+    list.set(items(&[("a", 1), ("b", 2), ("c", 1)]));
+    settle().await;
+    let second = rows(&host);
+    assert_eq!(texts(&second), ["a1", "b2", "c1"]);
+    assert_eq!(second[0], first[0]);
+    assert_ne!(second[1], first[1]);
+    assert_eq!(second[2], first[2]);
+
+    // The same items read again: nothing is touched.
+    list.set(items(&[("a", 1), ("b", 2), ("c", 1)]));
+    settle().await;
+    assert_eq!(rows(&host), second);
+
+    // Moved, added and removed: the kept rows move, only "d" is new, "b" is gone.
+    list.set(items(&[("c", 1), ("d", 1), ("a", 1)]));
+    settle().await;
+    let third = rows(&host);
+    assert_eq!(texts(&third), ["c1", "d1", "a1"]);
+    assert_eq!(third[0], second[2]);
+    assert_eq!(third[2], second[0]);
+    assert!(!host.contains(Some(&second[1])));
+
+    // No read to show (loading, failed): the rows stay; an empty read empties the table.
+    list.set(None);
+    settle().await;
+    assert_eq!(rows(&host), third);
+    list.set(items(&[]));
+    settle().await;
+    assert!(rows(&host).is_empty());
+    list.set(items(&[("e", 1)]));
+    settle().await;
+    assert_eq!(texts(&rows(&host)), ["e1"]);
 }

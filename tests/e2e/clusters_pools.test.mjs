@@ -326,6 +326,27 @@ test('delete cluster is confirmed by typing its name', async () => {
   await context.close();
 });
 
+test('a refresh keeps what is typed in the delete dialogs', async () => {
+  // The pages read their cluster or pool again every 15 s; the dialogs must not be
+  // rebuilt by it, or the half-typed confirmation would vanish.
+  for (const [path, label, read] of [
+    [clusterPath(), 'Type edge-prod to confirm', `/v1/nks/clusters/${ids.cluster}`],
+    [poolPath(ids.zero), 'Type batch-zero to confirm', `/v1/nks/clusters/${ids.cluster}/pools/${ids.zero}`],
+  ]) {
+    const { context, page } = await open(path);
+    const field = page.getByLabel(label);
+    await field.fill('edge');
+    const reread = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === read,
+      { timeout: 25_000 },
+    );
+    await reread;
+    await page.waitForTimeout(300); // the read is applied
+    assert.equal(await field.inputValue(), 'edge', path);
+    await context.close();
+  }
+});
+
 test('the cluster list filters and sorts from the URL', async () => {
   const { context, page } = await open(`/projects/${ids.project}/clusters?status=error`);
   await assert.doesNotReject(page.getByText('None of the 1 clusters match these filters.').waitFor());

@@ -4,21 +4,26 @@ use crate::app::router::{use_navigate, use_params_map};
 use leptos::prelude::*;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, OperationStatus};
+use crate::api::types::OperationStatus;
 use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
 #[component]
 pub fn DeleteClusterDialog(
-    cluster: Cluster,
+    cluster_id: String,
+    cluster_name: String,
+    /// Read again with the cluster: the dialog itself is not rebuilt by a refresh,
+    /// so what is typed and a delete's progress stay.
+    #[prop(into)]
+    pool_count: Signal<usize>,
     #[prop(into)] blocked: Signal<Option<String>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let params = use_params_map();
     let delete = {
-        let id = cluster.id.clone();
+        let id = cluster_id.clone();
         Action::new_local(move |_: &()| {
             let client = client.clone();
             let id = id.clone();
@@ -45,18 +50,22 @@ pub fn DeleteClusterDialog(
             );
         }
     });
-    let warning = format!(
-        "Deleting cluster {} deletes its {} pool(s) and every node in them. Workloads stop at once.",
-        cluster.name,
-        cluster.pool_ids.len()
-    );
+    let warning = {
+        let name = cluster_name.clone();
+        Signal::derive(move || {
+            format!(
+                "Deleting cluster {name} deletes its {} pool(s) and every node in them. Workloads stop at once.",
+                pool_count.get()
+            )
+        })
+    };
     view! {
         <section class="card" id="delete">
             <h2>"Delete cluster"</h2>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete cluster" /> }.into_any(),
                 None => view! {
-                    <ConfirmByTyping name=cluster.name.clone() action="Delete cluster" warning=warning.clone()
+                    <ConfirmByTyping name=cluster_name.clone() action="Delete cluster" warning
                         pending=delete.pending() disabled_reason=blocked on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),
             }}

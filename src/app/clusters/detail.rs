@@ -75,6 +75,15 @@ pub fn ClusterPage() -> impl IntoView {
                 .await
         }
     });
+    // The parts with their own state (what is typed to confirm a delete and its
+    // progress, a kubeconfig message) are built once per cluster, not on every
+    // refresh, and read what they show from here.
+    let current = Memo::new(move |_| cluster.get().and_then(Result::ok));
+    let identity = Memo::new(move |_| {
+        current.with(|read| read.as_ref().map(|c| (c.id.clone(), c.name.clone())))
+    });
+    let pool_count =
+        Signal::derive(move || current.with(|read| read.as_ref().map_or(0, |c| c.pool_ids.len())));
     let in_flight = Memo::new(move |_| ops.in_flight_on(&cluster_id()));
     let blocked = Signal::derive(move || {
         in_flight.get().map(|t| {
@@ -103,7 +112,7 @@ pub fn ClusterPage() -> impl IntoView {
             <p class="actions">
                 <A href=move || format!("{}/edit", base()) attr:class="btn">"Edit cluster"</A>
                 <A href=move || format!("{}/pools/new", base()) attr:class="btn">"Add pool"</A>
-                {move || cluster.get().and_then(Result::ok).map(|c| view! { <KubeconfigActions cluster_id=c.id cluster_name=c.name /> })}
+                {move || identity.get().map(|(cluster_id, cluster_name)| view! { <KubeconfigActions cluster_id cluster_name /> })}
             </p>
             <h2>"Pools"</h2>
             {move || match pools_state.get() {
@@ -133,7 +142,7 @@ pub fn ClusterPage() -> impl IntoView {
                     }.into_any(),
                 })}
             </Transition>
-            {move || cluster.get().and_then(Result::ok).map(|c| view! { <DeleteClusterDialog cluster=c blocked /> })}
+            {move || identity.get().map(|(cluster_id, cluster_name)| view! { <DeleteClusterDialog cluster_id cluster_name pool_count blocked /> })}
         </section>
     }
 }

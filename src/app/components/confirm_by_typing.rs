@@ -8,9 +8,9 @@ pub fn ConfirmByTyping(
     name: String,
     /// The button's text, e.g. "Delete pool".
     action: &'static str,
-    /// Explains what will happen.
+    /// Explains what will happen (it may change while the dialog is open).
     #[prop(into)]
-    warning: String,
+    warning: Signal<String>,
     #[prop(into)] pending: Signal<bool>,
     #[prop(optional, into)] disabled_reason: MaybeProp<String>,
     on_confirm: Callback<()>,

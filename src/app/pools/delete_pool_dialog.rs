@@ -4,33 +4,40 @@ use crate::app::router::{use_navigate, use_params_map};
 use leptos::prelude::*;
 
 use crate::api::client::Client;
-use crate::api::types::{Node, OperationStatus, Pool};
+use crate::api::types::{Node, OperationStatus};
 use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
 use crate::ops::Ops;
-use crate::rules::capacity::{drain_commands, leaves_no_baseline, BASELINE_REASON};
+use crate::rules::capacity::{drain_commands, BASELINE_REASON};
 use crate::rules::outcome::ApiError;
 
 /// Deletes a pool once its name is typed; refused when it would leave the cluster
 /// without a baseline worker.
 #[component]
 pub fn DeletePoolDialog(
-    pool: Pool,
-    siblings: Vec<Pool>,
+    pool_id: String,
+    pool_name: String,
+    /// Read again with the pool: the dialog itself is not rebuilt by a refresh,
+    /// so what is typed and a delete's progress stay.
+    #[prop(into)]
+    node_count: Signal<u32>,
+    /// Whether deleting it leaves the cluster without a baseline worker
+    /// (`leaves_no_baseline`), from the latest read of the pools.
+    #[prop(into)]
+    no_baseline: Signal<bool>,
     #[prop(into)] blocked: Signal<Option<String>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let params = use_params_map();
-    let no_baseline = leaves_no_baseline(&siblings, &pool.id, None);
     let reason = Signal::derive(move || {
-        if no_baseline {
+        if no_baseline.get() {
             Some(BASELINE_REASON.to_string())
         } else {
             blocked.get()
         }
     });
     let delete = {
-        let pool_id = pool.id.clone();
+        let pool_id = pool_id.clone();
         Action::new_local(move |_: &()| {
             let client = client.clone();
             let cluster = params
@@ -58,17 +65,22 @@ pub fn DeletePoolDialog(
             navigate(&href, Default::default());
         }
     });
-    let warning = format!(
-        "Deleting pool {} terminates its {} node(s) without draining them. Drain them first if workloads run there.",
-        pool.name, pool.node_count
-    );
+    let warning = {
+        let name = pool_name.clone();
+        Signal::derive(move || {
+            format!(
+                "Deleting pool {name} terminates its {} node(s) without draining them. Drain them first if workloads run there.",
+                node_count.get()
+            )
+        })
+    };
     view! {
         <section class="card" id="delete">
             <h2>"Delete pool"</h2>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete pool" /> }.into_any(),
                 None => view! {
-                    <ConfirmByTyping name=pool.name.clone() action="Delete pool" warning=warning.clone()
+                    <ConfirmByTyping name=pool_name.clone() action="Delete pool" warning
                         pending=delete.pending() disabled_reason=reason on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),
             }}

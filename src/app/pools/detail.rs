@@ -9,6 +9,7 @@ use crate::app::operations::InFlightBanner;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
+use crate::rules::capacity::leaves_no_baseline;
 use crate::rules::display;
 
 /// One pool: its fields, its nodes, and what can be done to it.
@@ -37,6 +38,20 @@ pub fn PoolPage() -> impl IntoView {
             }
         })
     };
+    // The delete dialog holds what is typed and a delete's progress: it is built
+    // once per pool, not on every refresh, and reads the counts it shows from here.
+    let current = Memo::new(move |_| pool.get().and_then(Result::ok));
+    let identity = Memo::new(move |_| {
+        current.with(|read| read.as_ref().map(|(p, _)| (p.id.clone(), p.name.clone())))
+    });
+    let node_count =
+        Signal::derive(move || current.with(|read| read.as_ref().map_or(0, |(p, _)| p.node_count)));
+    let no_baseline = Signal::derive(move || {
+        current.with(|read| {
+            read.as_ref()
+                .is_some_and(|(p, siblings)| leaves_no_baseline(siblings, &p.id, None))
+        })
+    });
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
@@ -98,8 +113,8 @@ pub fn PoolPage() -> impl IntoView {
             {move || deleting_node.get().map(|node| view! {
                 <DeleteNodeDialog node on_close=Callback::new(move |_| deleting_node.set(None)) />
             })}
-            {move || pool.get().and_then(Result::ok).map(|(p, siblings)| view! {
-                <DeletePoolDialog pool=p siblings blocked />
+            {move || identity.get().map(|(pool_id, pool_name)| view! {
+                <DeletePoolDialog pool_id pool_name node_count no_baseline blocked />
             })}
         </section>
     }
