@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
+import { largeCluster, scaleUp, nextRead } from './large.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.NKS_DIST || path.join(root, 'dist');
@@ -107,12 +108,7 @@ async function coldLoad(browser, sim) {
 
 // 3. Scale: the large seed's 1,000-pool cluster page.
 async function scale(browser, sim) {
-  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
-  const projects = await sim.api('/v1/projects');
-  const large = projects.items.find((p) => p.name === 'Large');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`);
-  const big = clusters.items.find((c) => c.name === 'big');
-  const pools = await sim.api(`/v1/nks/clusters/${big.id}/pools?limit=100`);
+  const { project: large, cluster: big, pools } = await largeCluster(sim);
   const times = [];
   const updates = [];
   const marks = (page) =>
@@ -141,17 +137,9 @@ async function scale(browser, sim) {
         for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'TR') window.__rowsAdded += 1;
       }).observe(body, { childList: true });
     });
-    const target = pools.items[i];
-    const res = await fetch(`${sim.url}/v1/nks/clusters/${big.id}/pools/${target.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ node_count: target.node_count + 1 }),
-    });
-    if (!res.ok) throw new Error(`scale ${target.name}: ${res.status}`);
-    await page.waitForFunction((n) => {
-      const l = performance.getEntriesByName('nks:pools-loaded').length;
-      return l > n && performance.getEntriesByName('nks:pools-updated').length >= l;
-    }, before.loaded.length, { timeout: 40_000 });
+    const target = pools[i];
+    await scaleUp(sim, big, target);
+    await nextRead(page, before.loaded.length);
     const after = await marks(page);
     const k = before.loaded.length;
     updates.push(after.updated[k] - after.loaded[k]);
@@ -174,23 +162,10 @@ function operationRequests(counts) {
 
 /** Starts `n` pool scale-ups in the large seed's big cluster; each lasts minutes. */
 async function startOperations(sim, n) {
-  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
-  const projects = await sim.api('/v1/projects');
-  const large = projects.items.find((p) => p.name === 'Large');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`);
-  const big = clusters.items.find((c) => c.name === 'big');
-  const pools = await sim.api(`/v1/nks/clusters/${big.id}/pools?limit=100`);
+  const { project, cluster, pools } = await largeCluster(sim);
   const ops = [];
-  for (const pool of pools.items.slice(0, n)) {
-    const res = await fetch(`${sim.url}/v1/nks/clusters/${big.id}/pools/${pool.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ node_count: pool.node_count + 1 }),
-    });
-    if (!res.ok) throw new Error(`scale ${pool.name}: ${res.status}`);
-    ops.push(await res.json());
-  }
-  return { project: large.id, ops };
+  for (const pool of pools.slice(0, n)) ops.push(await scaleUp(sim, cluster, pool));
+  return { project: project.id, ops };
 }
 
 // 4. Polling cost: operation requests per minute, console vs the guide's loop.

@@ -6,6 +6,7 @@
 //   NKS_WASM_NAMES=1 trunk build --release   (names in the wasm, see split-build.sh)
 //   node tests/bench/profile.mjs [--runs N]
 import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
+import { largeCluster, scaleUp, nextRead } from './large.mjs';
 
 const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;
 
@@ -49,10 +50,7 @@ function print(title, totals, count) {
 const sim = await startSim({ timeScale: '1' });
 const browser = await startBrowser();
 try {
-  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
-  const large = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Large');
-  const big = (await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`)).items.find((c) => c.name === 'big');
-  const pools = await sim.api(`/v1/nks/clusters/${big.id}/pools?limit=100`);
+  const { project: large, cluster: big, pools } = await largeCluster(sim);
   const render = new Map();
   const update = new Map();
   const renderTotal = new Map();
@@ -70,18 +68,9 @@ try {
     selfTimes((await cdp.send('Profiler.stop')).profile, render, renderTotal);
 
     const loaded = await page.evaluate(() => performance.getEntriesByName('nks:pools-loaded').length);
-    const target = pools.items[i];
     await cdp.send('Profiler.start');
-    const res = await fetch(`${sim.url}/v1/nks/clusters/${big.id}/pools/${target.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ node_count: target.node_count + 1 }),
-    });
-    if (!res.ok) throw new Error(`scale ${target.name}: ${res.status}`);
-    await page.waitForFunction((n) => {
-      const l = performance.getEntriesByName('nks:pools-loaded').length;
-      return l > n && performance.getEntriesByName('nks:pools-updated').length >= l;
-    }, loaded, { timeout: 40_000 });
+    await scaleUp(sim, big, pools[i]);
+    await nextRead(page, loaded);
     selfTimes((await cdp.send('Profiler.stop')).profile, update, updateTotal);
     await context.close();
   }
