@@ -29,6 +29,6 @@ pub fn mark(name: &'static str) {
 #[derive(Clone, Copy)]
 pub struct ListMarks {
     pub read: &'static str,
-    pub painted: &'static str,
     pub updated: &'static str,
+    pub painted: &'static str,
 }

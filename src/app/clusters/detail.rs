@@ -78,12 +78,18 @@ pub fn ClusterPage() -> impl IntoView {
     // The parts with their own state (what is typed to confirm a delete and its
     // progress, a kubeconfig message) are built once per cluster, not on every
     // refresh, and read what they show from here.
-    let current = Memo::new(move |_| cluster.get().and_then(Result::ok));
     let identity = Memo::new(move |_| {
-        current.with(|read| read.as_ref().map(|c| (c.id.clone(), c.name.clone())))
+        cluster.with(|read| match read {
+            Some(Ok(c)) => Some((c.id.clone(), c.name.clone())),
+            _ => None,
+        })
     });
-    let pool_count =
-        Signal::derive(move || current.with(|read| read.as_ref().map_or(0, |c| c.pool_ids.len())));
+    let pool_count = Signal::derive(move || {
+        cluster.with(|read| match read {
+            Some(Ok(c)) => c.pool_ids.len(),
+            _ => 0,
+        })
+    });
     let in_flight = Memo::new(move |_| ops.in_flight_on(&cluster_id()));
     let blocked = Signal::derive(move || {
         in_flight.get().map(|t| {

@@ -40,16 +40,21 @@ pub fn PoolPage() -> impl IntoView {
     };
     // The delete dialog holds what is typed and a delete's progress: it is built
     // once per pool, not on every refresh, and reads the counts it shows from here.
-    let current = Memo::new(move |_| pool.get().and_then(Result::ok));
     let identity = Memo::new(move |_| {
-        current.with(|read| read.as_ref().map(|(p, _)| (p.id.clone(), p.name.clone())))
+        pool.with(|read| match read {
+            Some(Ok((p, _))) => Some((p.id.clone(), p.name.clone())),
+            _ => None,
+        })
     });
-    let node_count =
-        Signal::derive(move || current.with(|read| read.as_ref().map_or(0, |(p, _)| p.node_count)));
+    let node_count = Signal::derive(move || {
+        pool.with(|read| match read {
+            Some(Ok((p, _))) => p.node_count,
+            _ => 0,
+        })
+    });
     let no_baseline = Signal::derive(move || {
-        current.with(|read| {
-            read.as_ref()
-                .is_some_and(|(p, siblings)| leaves_no_baseline(siblings, &p.id, None))
+        pool.with(|read| {
+            matches!(read, Some(Ok((p, siblings))) if leaves_no_baseline(siblings, &p.id, None))
         })
     });
     let nodes = LocalResource::new(move || {
