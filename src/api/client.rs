@@ -9,17 +9,15 @@ use std::sync::Arc;
 
 use gloo_net::http::{Method, RequestBuilder, Response};
 use leptos::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 
+use super::json::{self, FromJson, Json, ToJson};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
 
 /// Runtime configuration, read from `config.json` beside `index.html`, so one
 /// build serves many deployments.
-#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Config {
     /// Where the API lives: `""` for the page's own origin, a path such as
     /// `/nks-api` for a same-origin proxy, or an absolute `https://…` URL.
@@ -35,6 +33,14 @@ pub struct Config {
     /// `{"cluster_create": 1800, "default": 600}` (seconds; either may be left out).
     pub operation_deadline_secs: Option<crate::rules::tracking::Deadlines>,
 }
+
+crate::from_json_struct!(Config {
+    api_base_url,
+    theme,
+    compact,
+    embed_origins,
+    operation_deadline_secs
+});
 
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
 /// HTTP, so it lives here with the rest.
@@ -56,7 +62,7 @@ pub async fn load_config() -> Result<Config, String> {
         .await
         .map_err(|e| format!("config.json could not be read: {e}"))?;
     let config: Config =
-        serde_json::from_str(&text).map_err(|e| format!("config.json is not valid: {e}"))?;
+        json::decode(&text).map_err(|e| format!("config.json is not valid: {e}"))?;
     if !(config.api_base_url.is_empty()
         || config.api_base_url.starts_with('/')
         || config.api_base_url.starts_with("https://")
@@ -240,7 +246,7 @@ impl Client {
         }
     }
 
-    async fn get<T: DeserializeOwned>(&self, call: &str, path: &str) -> Result<T, ApiError> {
+    async fn get<T: FromJson>(&self, call: &str, path: &str) -> Result<T, ApiError> {
         let answer = self
             .send(call, Method::GET, path, None, Retry::Sdk, None)
             .await?;
@@ -249,14 +255,14 @@ impl Client {
 
     /// A mutation: the body goes out once, and again only when the server proves
     /// it did not act (408, 429). The answer is the Operation to follow.
-    async fn mutate<B: Serialize>(
+    async fn mutate(
         &self,
         call: &str,
         method: Method,
         path: &str,
-        body: Option<&B>,
+        body: Option<Json>,
     ) -> Result<Operation, ApiError> {
-        let body = body.map(|b| serde_json::to_string(b).unwrap_or_default());
+        let body = body.map(|b| b.to_string());
         let answer = self
             .send(call, method, path, body, Retry::NotActed, None)
             .await?;
@@ -266,7 +272,7 @@ impl Client {
     /// Every page of a list, following `next_cursor` to the end. Any failing page
     /// fails the whole call: a partial list would read as "these are all", and an
     /// empty one as "there are none" (an autoscaler's cue to scale everything up).
-    async fn list_all<T: DeserializeOwned>(
+    async fn list_all<T: FromJson>(
         &self,
         call: &str,
         path: &str,
@@ -420,14 +426,14 @@ impl Client {
     // ----- plans: the same bodies as the mutations, checked and priced, nothing changed -----
 
     /// A pre-flight call: side-effect free, so it may be retried like a read.
-    async fn plan<B: Serialize>(
+    async fn plan(
         &self,
         call: &str,
         method: Method,
         path: &str,
-        body: &B,
+        body: Json,
     ) -> Result<Answer, ApiError> {
-        let body = serde_json::to_string(body).unwrap_or_default();
+        let body = body.to_string();
         self.send(call, method, path, Some(body), Retry::Sdk, None)
             .await
     }
@@ -438,7 +444,7 @@ impl Client {
             "Check cluster availability",
             Method::POST,
             "/v1/nks/clusters/availability",
-            body,
+            body.to_json(),
         )
         .await
         .map(drop)
@@ -450,7 +456,7 @@ impl Client {
         body: &ClusterUpdate,
     ) -> Result<(), ApiError> {
         let path = format!("/v1/nks/clusters/{}/availability", seg(cluster_id));
-        self.plan("Check cluster update", Method::PATCH, &path, body)
+        self.plan("Check cluster update", Method::PATCH, &path, body.to_json())
             .await
             .map(drop)
     }
@@ -461,9 +467,14 @@ impl Client {
         body: &PoolCreate,
     ) -> Result<(), ApiError> {
         let path = format!("/v1/nks/clusters/{}/pools/availability", seg(cluster_id));
-        self.plan("Check pool availability", Method::POST, &path, body)
-            .await
-            .map(drop)
+        self.plan(
+            "Check pool availability",
+            Method::POST,
+            &path,
+            body.to_json(),
+        )
+        .await
+        .map(drop)
     }
 
     pub async fn pool_update_availability(
@@ -477,14 +488,19 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.plan("Check pool update", Method::PATCH, &path, body)
+        self.plan("Check pool update", Method::PATCH, &path, body.to_json())
             .await
             .map(drop)
     }
 
     pub async fn cluster_cost(&self, body: &ClusterCreate) -> Result<CostQuote, ApiError> {
         let answer = self
-            .plan("Price cluster", Method::POST, "/v1/nks/clusters/cost", body)
+            .plan(
+                "Price cluster",
+                Method::POST,
+                "/v1/nks/clusters/cost",
+                body.to_json(),
+            )
             .await?;
         decode("Price cluster", &answer)
     }
@@ -496,7 +512,7 @@ impl Client {
     ) -> Result<CostQuoteUpdate, ApiError> {
         let path = format!("/v1/nks/clusters/{}/cost", seg(cluster_id));
         let answer = self
-            .plan("Price cluster update", Method::PATCH, &path, body)
+            .plan("Price cluster update", Method::PATCH, &path, body.to_json())
             .await?;
         decode("Price cluster update", &answer)
     }
@@ -507,7 +523,9 @@ impl Client {
         body: &PoolCreate,
     ) -> Result<CostQuote, ApiError> {
         let path = format!("/v1/nks/clusters/{}/pools/cost", seg(cluster_id));
-        let answer = self.plan("Price pool", Method::POST, &path, body).await?;
+        let answer = self
+            .plan("Price pool", Method::POST, &path, body.to_json())
+            .await?;
         decode("Price pool", &answer)
     }
 
@@ -523,7 +541,7 @@ impl Client {
             seg(pool_id)
         );
         let answer = self
-            .plan("Price pool update", Method::PATCH, &path, body)
+            .plan("Price pool update", Method::PATCH, &path, body.to_json())
             .await?;
         decode("Price pool update", &answer)
     }
@@ -535,7 +553,7 @@ impl Client {
             "Create cluster",
             Method::POST,
             "/v1/nks/clusters",
-            Some(body),
+            Some(body.to_json()),
         )
         .await
     }
@@ -549,13 +567,13 @@ impl Client {
             "Update cluster",
             Method::PATCH,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
-            Some(body),
+            Some(body.to_json()),
         )
         .await
     }
 
     pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
-        self.mutate::<()>(
+        self.mutate(
             "Delete cluster",
             Method::DELETE,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
@@ -573,7 +591,7 @@ impl Client {
             "Create pool",
             Method::POST,
             &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
-            Some(body),
+            Some(body.to_json()),
         )
         .await
     }
@@ -589,7 +607,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate("Update pool", Method::PATCH, &path, Some(body))
+        self.mutate("Update pool", Method::PATCH, &path, Some(body.to_json()))
             .await
     }
 
@@ -603,7 +621,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate::<()>("Delete pool", Method::DELETE, &path, None)
+        self.mutate("Delete pool", Method::DELETE, &path, None)
             .await
     }
 
@@ -619,13 +637,13 @@ impl Client {
             seg(pool_id),
             seg(node_id)
         );
-        self.mutate::<()>("Delete node", Method::DELETE, &path, None)
+        self.mutate("Delete node", Method::DELETE, &path, None)
             .await
     }
 }
 
-fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {
-    serde_json::from_str(&answer.text).map_err(|e| ApiError::Malformed {
+fn decode<T: FromJson>(call: &str, answer: &Answer) -> Result<T, ApiError> {
+    json::decode(&answer.text).map_err(|e| ApiError::Malformed {
         call: call.to_string(),
         detail: format!("status {}, {e}", answer.status),
     })

@@ -399,7 +399,7 @@ impl Ops {
         if let Some(storage) = local_storage() {
             let _ = storage.set_item(
                 STORAGE_ITEM,
-                &serde_json::to_string(&ids).unwrap_or_default(),
+                &crate::api::json::ToJson::to_json(&ids).to_string(),
             );
         }
     }
@@ -409,7 +409,7 @@ impl Ops {
     fn resume_saved(&self) {
         let ids: Vec<String> = local_storage()
             .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .and_then(|json| serde_json::from_str(&json).ok())
+            .and_then(|json| crate::api::json::decode(&json).ok())
             .unwrap_or_default();
         let ids: Vec<String> = ids
             .into_iter()

@@ -8,6 +8,7 @@ mod page;
 
 use leptos::prelude::*;
 
+use crate::api::json::Json;
 use crate::api::types::Change;
 
 pub use in_flight_banner::InFlightBanner;
@@ -32,14 +33,12 @@ pub(crate) fn change_text(change: &Change) -> String {
     format!("{} → {}", value_text(&change.from), value_text(&change.to))
 }
 
-fn value_text(value: &serde_json::Value) -> String {
+fn value_text(value: &Json) -> String {
     match value {
-        serde_json::Value::Null => "(none)".into(),
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) if items.is_empty() => "(none)".into(),
-        serde_json::Value::Array(items) => {
-            items.iter().map(value_text).collect::<Vec<_>>().join(", ")
-        }
+        Json::Null => "(none)".into(),
+        Json::String(s) => s.clone(),
+        Json::Array(items) if items.is_empty() => "(none)".into(),
+        Json::Array(items) => items.iter().map(value_text).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
     }
 }
