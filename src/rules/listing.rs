@@ -19,38 +19,47 @@ pub struct ClusterQuery {
     pub sort: String,
 }
 
+/// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
+/// filter and the sort need; full Unicode lowercasing would bring its tables (about
+/// 11 KB) into the first page for nothing.
 pub fn filter_and_sort(clusters: &[Cluster], q: &ClusterQuery) -> Vec<Cluster> {
-    let needle = q.name.trim().to_lowercase();
+    let needle = q.name.trim().to_ascii_lowercase();
     let mut out: Vec<Cluster> = clusters
         .iter()
-        .filter(|c| needle.is_empty() || c.name.to_lowercase().contains(&needle))
+        .filter(|c| needle.is_empty() || c.name.to_ascii_lowercase().contains(&needle))
         .filter(|c| q.status.is_empty() || c.status.as_str() == q.status)
         .filter(|c| q.tag.is_empty() || c.tags.iter().any(|t| t == &q.tag))
         .cloned()
         .collect();
-    match q.sort.as_str() {
-        "name" => out.sort_by_key(|c| c.name.to_lowercase()),
-        "status" => out.sort_by(|a, b| {
-            a.status
+    // One comparator for every order: each `sort_by` closure is its own copy of
+    // the sort in the wasm (about 3 KB apiece).
+    let sort = q.sort.as_str();
+    if matches!(sort, "name" | "status" | "created") {
+        out.sort_by(|a, b| match sort {
+            "name" => a
+                .name
+                .to_ascii_lowercase()
+                .cmp(&b.name.to_ascii_lowercase()),
+            "status" => a
+                .status
                 .as_str()
                 .cmp(b.status.as_str())
-                .then_with(|| a.name.cmp(&b.name))
-        }),
-        "created" => out.sort_by(|a, b| b.created_at.cmp(&a.created_at)),
-        _ => {}
+                .then_with(|| a.name.cmp(&b.name)),
+            _ => b.created_at.cmp(&a.created_at),
+        });
     }
     out
 }
 
 /// Every tag used by any cluster, sorted, for the filter's choices.
 pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
-    let mut tags: Vec<String> = clusters
+    let mut tags: Vec<&str> = clusters
         .iter()
-        .flat_map(|c| c.tags.iter().cloned())
+        .flat_map(|c| c.tags.iter().map(String::as_str))
         .collect();
-    tags.sort();
+    tags.sort_unstable();
     tags.dedup();
-    tags
+    tags.into_iter().map(str::to_string).collect()
 }
 
 /// One row of a table that follows a list read again every few seconds: the item,
