@@ -440,7 +440,7 @@ impl FromJson for Message {
                 "wake" => Ok(Message::Wake),
                 "seen" => Ok(Message::Seen),
                 "hello" => Ok(Message::Hello),
-                _ => Err(JsonError::new(format!("unknown message {name:?}"))),
+                _ => Err(JsonError::new(format!("unknown message `{name}`"))),
             },
             Json::Object(mut members) if members.len() == 1 => {
                 let (name, body) = members.pop().unwrap_or_default();
@@ -459,7 +459,7 @@ impl FromJson for Message {
                     "adopt" => Ok(Message::Adopt {
                         project_id: fields.require("project_id")?,
                     }),
-                    _ => Err(JsonError::new(format!("unknown message {name:?}"))),
+                    _ => Err(JsonError::new(format!("unknown message `{name}`"))),
                 }
             }
             _ => Err(JsonError::new("expected a message")),
@@ -534,8 +534,8 @@ pub fn parse_rfc3339_ms(ts: &str) -> Option<f64> {
     let mut parts = clock.split(':');
     let h: i64 = parts.next()?.parse().ok()?;
     let mi: i64 = parts.next()?.parse().ok()?;
-    let s: f64 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || h > 23 || mi > 59 || !(0.0..61.0).contains(&s) {
+    let (s, frac_ms) = seconds_and_ms(parts.next()?)?;
+    if parts.next().is_some() || h > 23 || mi > 59 || s > 60 {
         return None;
     }
     let ym = if m <= 2 { y - 1 } else { y };
@@ -543,8 +543,29 @@ pub fn parse_rfc3339_ms(ts: &str) -> Option<f64> {
     let yoe = ym - era * 400;
     let doy = (153 * ((m + 9) % 12) + 2) / 5 + day - 1;
     let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
-    let secs = (days * 86_400 + h * 3600 + mi * 60 - offset_min * 60) as f64 + s;
-    Some(secs * 1000.0)
+    let secs = days * 86_400 + h * 3600 + mi * 60 + s - offset_min * 60;
+    Some((secs * 1000 + frac_ms) as f64)
+}
+
+/// `ss` or `ss.fff…` as whole seconds and milliseconds (digits past the third are
+/// dropped). Integers only: parsing a float here put the float parser (about 4 KB,
+/// with its tables) in the first page for this one field.
+fn seconds_and_ms(text: &str) -> Option<(i64, i64)> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty()
+        || !digits(whole)
+        || !digits(fraction)
+        || (text.contains('.') && fraction.is_empty())
+    {
+        return None;
+    }
+    let ms = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0, |n, b| n * 10 + i64::from(b - b'0'));
+    Some((whole.parse().ok()?, ms))
 }
 
 #[cfg(test)]
@@ -1009,6 +1030,25 @@ mod tests {
             parse_rfc3339_ms("2015-10-21T07:28:00Z"),
             Some(1_445_412_480_000.0)
         );
+        assert_eq!(
+            parse_rfc3339_ms("1970-01-01T00:00:01.123456789Z"),
+            Some(1123.0)
+        );
+        assert_eq!(
+            parse_rfc3339_ms("1970-01-01T00:00:02.05-00:00"),
+            Some(2050.0)
+        );
+        assert_eq!(parse_rfc3339_ms("1970-01-01T00:00:60Z"), Some(60_000.0));
+        for bad in [
+            "1970-01-01T00:00:61Z",
+            "1970-01-01T00:00:1.Z",
+            "1970-01-01T00:00:.5Z",
+            "1970-01-01T00:00:-1Z",
+            "1970-01-01T00:00:1e1Z",
+            "1970-01-01T24:00:00Z",
+        ] {
+            assert_eq!(parse_rfc3339_ms(bad), None, "{bad}");
+        }
         assert_eq!(parse_rfc3339_ms("yesterday"), None);
         assert_eq!(parse_rfc3339_ms(""), None);
     }
