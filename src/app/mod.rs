@@ -36,22 +36,24 @@ impl Session {
     }
 }
 
-/// The root: reads `config.json`, then runs the console against that API.
-#[component]
-pub fn App() -> impl IntoView {
-    let config = LocalResource::new(load_config);
-    view! {
-        <Suspense fallback=|| view! { <p class="boot">"Loading configuration…"</p> }>
-            {move || {
-                config
-                    .get()
-                    .map(|loaded| match loaded {
-                        Ok(config) => view! { <Console config /> }.into_any(),
-                        Err(reason) => view! { <ConfigError reason /> }.into_any(),
-                    })
-            }}
-        </Suspense>
-    }
+/// Starts the console: reads `config.json`, then mounts the console against that
+/// API, or a screen saying what is wrong with the file. Until then the page shows
+/// index.html's own `#boot` line, painted before any wasm arrives.
+///
+/// The config is read before anything is mounted, not in a resource under a
+/// `<Suspense>`: the root has nothing to show without it, and that boundary and
+/// resource cost the first page about 8 KB of wasm (4 KB gzipped).
+pub fn start() {
+    wasm_bindgen_futures::spawn_local(async {
+        let loaded = load_config().await;
+        if let Some(boot) = document().get_element_by_id("boot") {
+            boot.remove();
+        }
+        leptos::mount::mount_to_body(move || match loaded {
+            Ok(config) => view! { <Console config /> }.into_any(),
+            Err(reason) => view! { <ConfigError reason /> }.into_any(),
+        });
+    });
 }
 
 /// A broken deployment gets a clear screen, never a blank page.

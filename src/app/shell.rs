@@ -98,10 +98,9 @@ pub fn Shell() -> impl IntoView {
         <operations::OpsNotices />
         <main class="content" id="main" tabindex="-1">
             // A page's reads that escape its own <Transition> (a filter built from a
-            // list, say) would otherwise suspend the nearest boundary above, the
-            // config's <Suspense> in App, and blank the whole console, header and
-            // navigation included, for as long as a slow call hangs. This boundary
-            // keeps them inside the page; Transition keeps a page shown while it refreshes.
+            // list, say) are caught here, inside <main>, so a slow call never blanks
+            // the header and navigation; Transition keeps a page shown while it
+            // refreshes.
             <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             {routes(|page| match page {
                 Page::Home => view! { <Home /> }.into_any(),
