@@ -257,16 +257,16 @@ impl Parser<'_> {
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
     fn number(&mut self) -> Result<Json, JsonError> {
         let start = self.at;
-        self.skip(|b| b == b'-', 1);
-        let whole = self.skip(|b| b.is_ascii_digit(), usize::MAX);
+        self.consume(|b| b == b'-', 1);
+        let whole = self.consume(|b| b.is_ascii_digit(), usize::MAX);
         let leading_zero = whole > 1 && self.text[self.at - whole] == b'0';
         let mut valid = whole > 0 && !leading_zero;
-        if self.skip(|b| b == b'.', 1) == 1 {
-            valid &= self.skip(|b| b.is_ascii_digit(), usize::MAX) > 0;
+        if self.consume(|b| b == b'.', 1) == 1 {
+            valid &= self.consume(|b| b.is_ascii_digit(), usize::MAX) > 0;
         }
-        if self.skip(|b| b == b'e' || b == b'E', 1) == 1 {
-            self.skip(|b| b == b'+' || b == b'-', 1);
-            valid &= self.skip(|b| b.is_ascii_digit(), usize::MAX) > 0;
+        if self.consume(|b| b == b'e' || b == b'E', 1) == 1 {
+            self.consume(|b| b == b'+' || b == b'-', 1);
+            valid &= self.consume(|b| b.is_ascii_digit(), usize::MAX) > 0;
         }
         if !valid {
             self.at = start;
@@ -278,7 +278,7 @@ impl Parser<'_> {
     }
 
     /// Moves past up to `most` bytes that match, and says how many.
-    fn skip(&mut self, matches: impl Fn(u8) -> bool, most: usize) -> usize {
+    fn consume(&mut self, matches: impl Fn(u8) -> bool, most: usize) -> usize {
         let start = self.at;
         while self.at - start < most && self.text.get(self.at).is_some_and(|&b| matches(b)) {
             self.at += 1;
@@ -524,22 +524,22 @@ impl Fields {
 
     /// The member `name`, or `T`'s default when it is missing or null.
     pub fn take<T: FromJson + Default>(&mut self, name: &str) -> Result<T, JsonError> {
-        match self.0.iter_mut().find(|(key, _)| key == name) {
-            Some((_, value)) if *value != Json::Null => {
-                T::from_json(std::mem::take(value)).map_err(|e| e.within(name))
-            }
-            _ => Ok(T::default()),
-        }
+        self.read(name).unwrap_or_else(|| Ok(T::default()))
     }
 
     /// The member `name`, which must be there and not null.
     pub fn require<T: FromJson>(&mut self, name: &str) -> Result<T, JsonError> {
-        match self.0.iter_mut().find(|(key, _)| key == name) {
-            Some((_, value)) if *value != Json::Null => {
-                T::from_json(std::mem::take(value)).map_err(|e| e.within(name))
-            }
-            _ => Err(JsonError::new("missing").within(name)),
+        self.read(name)
+            .unwrap_or_else(|| Err(JsonError::new("missing").within(name)))
+    }
+
+    /// The member `name` read as a `T`, or `None` when it is missing or null.
+    fn read<T: FromJson>(&mut self, name: &str) -> Option<Result<T, JsonError>> {
+        let (_, value) = self.0.iter_mut().find(|(key, _)| key == name)?;
+        if *value == Json::Null {
+            return None;
         }
+        Some(T::from_json(std::mem::take(value)).map_err(|e| e.within(name)))
     }
 }
 
