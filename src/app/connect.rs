@@ -10,6 +10,7 @@ use crate::app::components::ErrorView;
 
 #[component]
 pub fn ConnectScreen() -> impl IntoView {
+    super::boot_done();
     let client = expect_context::<Client>();
     let session = expect_context::<Session>();
     let typed = RwSignal::new(String::new());

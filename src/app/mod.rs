@@ -37,8 +37,9 @@ impl Session {
 }
 
 /// Starts the console: reads `config.json`, then mounts the console against that
-/// API, or a screen saying what is wrong with the file. Until then the page shows
-/// index.html's own `#boot` line, painted before any wasm arrives.
+/// API, or a screen saying what is wrong with the file. Until the first screen
+/// draws, the page shows index.html's own `#boot` line, painted before any wasm
+/// arrives (see [`boot_done`]).
 ///
 /// The config is read before anything is mounted, not in a resource under a
 /// `<Suspense>`: the root has nothing to show without it, and that boundary and
@@ -46,9 +47,6 @@ impl Session {
 pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         let loaded = load_config().await;
-        if let Some(boot) = document().get_element_by_id("boot") {
-            boot.remove();
-        }
         leptos::mount::mount_to_body(move || match loaded {
             Ok(config) => view! { <Console config /> }.into_any(),
             Err(reason) => view! { <ConfigError reason /> }.into_any(),
@@ -56,9 +54,19 @@ pub fn start() {
     });
 }
 
+/// Removes index.html's "Loading the console…" line. Each first screen calls it
+/// as it draws: the shell, the connect screen (whose code may still be on its way
+/// when the console mounts), or a screen saying why neither can be shown.
+pub(crate) fn boot_done() {
+    if let Some(boot) = document().get_element_by_id("boot") {
+        boot.remove();
+    }
+}
+
 /// A broken deployment gets a clear screen, never a blank page.
 #[component]
 fn ConfigError(reason: String) -> impl IntoView {
+    boot_done();
     view! {
         <main class="boot boot-error" role="alert">
             <h1>"The console is not configured"</h1>
@@ -95,7 +103,7 @@ fn Console(config: Config) -> impl IntoView {
     view! {
         <Show
             when=move || session.key.with(Option::is_some)
-            fallback=|| view! { <connect::ConnectScreen /> }
+            fallback=lazy::connect
         >
             <shell::Shell />
         </Show>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::components::ErrorView;
 use super::router::{routes, use_navigate, use_path, Redirect, A};
-use super::{clusters, lazy, not_found, operations, Session};
+use super::{clusters, lazy, operations, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
 use crate::ops::Ops;
@@ -39,6 +39,7 @@ const REFRESH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 
 #[component]
 pub fn Shell() -> impl IntoView {
+    super::boot_done();
     let client = expect_context::<Client>();
     let projects = {
         let client = client.clone();
@@ -103,7 +104,7 @@ pub fn Shell() -> impl IntoView {
             // refreshes.
             <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
             {routes(|page| match page {
-                Page::Home => view! { <Home /> }.into_any(),
+                Page::Home => lazy::home().into_any(),
                 Page::Clusters => view! { <clusters::ClusterList /> }.into_any(),
                 Page::CreateCluster => lazy::create_cluster().into_any(),
                 Page::Cluster => lazy::cluster().into_any(),
@@ -113,7 +114,7 @@ pub fn Shell() -> impl IntoView {
                 Page::EditPool => lazy::edit_pool().into_any(),
                 Page::Operations => lazy::operations().into_any(),
                 Page::Settings => lazy::settings().into_any(),
-                Page::NotFound => view! { <not_found::NotFound /> }.into_any(),
+                Page::NotFound => lazy::not_found().into_any(),
             })}
             </Transition>
         </main>
@@ -122,7 +123,7 @@ pub fn Shell() -> impl IntoView {
 
 /// `/` (or a bare project) goes to the clusters of the URL's project, else the first project.
 #[component]
-fn Home() -> impl IntoView {
+pub(super) fn Home() -> impl IntoView {
     let Projects(projects) = expect_context::<Projects>();
     let current = current_project_id();
     move || match projects.get() {

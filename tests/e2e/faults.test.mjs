@@ -240,6 +240,54 @@ test('a 409 on a save says another operation is running and shows the one in the
   await context.close();
 });
 
+test('the frame\'s rarely shown parts load on first use: the connect screen, and the operation a 409 names', async () => {
+  const wasmFetched = (page) => {
+    const files = [];
+    page.on('requestfinished', (r) => {
+      const file = new URL(r.url()).pathname.split('/').pop();
+      if (file.endsWith('.wasm')) files.push(file.replace(/-[0-9a-f]{16}/, ''));
+    });
+    return files;
+  };
+  // No key kept: the connect screen's module comes with the first screen.
+  const first = await openPage(browser);
+  const before = wasmFetched(first.page);
+  await first.page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await first.page.getByLabel('API key').waitFor();
+  assert.ok(before.includes('split_connect_screen.wasm'), before.join(', '));
+  await first.context.close();
+
+  // A key kept for the tab: the cluster list needs the main module only.
+  const { context, page } = await openPage(browser);
+  await context.addInitScript((key) => sessionStorage.setItem('nks-console.api-key', key), DEMO_KEY);
+  const wasm = wasmFetched(page);
+  await page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(wasm, ['nks-console_bg.wasm']);
+
+  // The lookup of an operation a 409 names is its own module; if it does not
+  // arrive, the error is still told in full and the part offers a retry.
+  let refuse = true;
+  await page.route(/\/split_in_the_way_part-[0-9a-f]{16}\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
+  await page.goto(`${sim.url}${poolPath()}/edit`);
+  await page.getByLabel('Tags').fill('conflict');
+  const save = page.getByRole('button', { name: 'Save' });
+  await waitEnabled(save);
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 1 });
+  const theirs = await call(sim, 'PATCH', `/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, { node_count: 4 });
+  await save.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'another operation is running on this resource' });
+  await alert.waitFor({ timeout: 15_000 });
+  await alert.getByText('This part of the page could not be loaded').waitFor();
+  assert.match(await alert.textContent(), /^Temporary: the request is fine, try later\./);
+  refuse = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await alert.getByText(`Operation in the way: ${theirs.id}`).waitFor();
+  assert.equal(await alert.getByText('This part of the page could not be loaded').count(), 0);
+  await context.close();
+});
+
 test('a list whose page 3 fails shows the error with a retry, never a shorter or an empty list', async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'large' });
   const large = (await call(sim, 'GET', '/v1/projects')).items.find((p) => p.name === 'Large');

@@ -22,7 +22,7 @@ pub fn ErrorView(
         <div class=format!("alert alert-error outcome-{}", outcome.slug()) role="alert">
             <p class="alert-title">{outcome.headline()}</p>
             <p class="alert-detail">{error.detail()}</p>
-            {conflicting.map(|id| view! { <InTheWay id /> })}
+            {conflicting.map(crate::app::lazy::in_the_way)}
             {retry.map(|r| view! { <button class="btn" on:click=move |_| r.run(())>"Retry"</button> })}
         </div>
     }
@@ -33,7 +33,7 @@ pub fn ErrorView(
 /// tracker (which disables the conflicting actions until it ends), and linked on
 /// the operations page filtered to its resource.
 #[component]
-fn InTheWay(id: String) -> impl IntoView {
+pub fn InTheWay(id: String) -> impl IntoView {
     let client = use_context::<Client>();
     let ops = use_context::<Ops>();
     let project = current_project_id();

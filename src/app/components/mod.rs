@@ -12,7 +12,7 @@ mod uncertain_create;
 use leptos::prelude::*;
 
 pub use confirm_by_typing::ConfirmByTyping;
-pub use error_view::ErrorView;
+pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, Field};
 pub use markup_rows::MarkupRows;
 pub use op_progress::{OpProgress, SubmissionProgress};

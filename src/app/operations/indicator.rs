@@ -59,45 +59,57 @@ pub(crate) fn describe(op: &Operation) -> String {
 }
 
 /// Notices for operations that ended, with the guide's words for each outcome.
+/// The live region is always there, so what appears in it is announced; the
+/// list's code loads with the first notice.
 #[component]
 pub fn OpsNotices() -> impl IntoView {
     let ops = expect_context::<Ops>();
+    let any = Memo::new(move |_| ops.notices.with(|n| !n.is_empty()));
     view! {
         <div class="notices" aria-live="polite">
-            <For each=move || ops.notices.get() key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
-                {
-                    let id = notice.op.id.clone();
-                    let dismiss_id = id.clone();
-                    let title = describe(&notice.op);
-                    let (class, text) = match notice.kind {
-                        NoticeKind::Done => ("notice notice-done", format!("{title}: done.")),
-                        NoticeKind::Failed => (
-                            "notice notice-failed",
-                            format!("{title}: the platform ran the operation and it failed. Inspect the resource; it was not retried."),
-                        ),
-                        NoticeKind::OutOfTime => (
-                            "notice notice-expired",
-                            format!("{title}: ran out of time. It may still be running on the platform; the request will not be sent again."),
-                        ),
-                    };
-                    let expired = notice.kind == NoticeKind::OutOfTime;
-                    view! {
-                        <div class=class role="status">
-                            <span>{text}</span>
-                            {expired
-                                .then(|| {
-                                    let id = id.clone();
-                                    view! {
-                                        <button class="btn" on:click=move |_| ops.keep_watching(&id)>"Keep watching"</button>
-                                    }
-                                })}
-                            <button class="btn btn-quiet" aria-label="Dismiss" on:click=move |_| ops.dismiss(&dismiss_id)>
-                                "×"
-                            </button>
-                        </div>
-                    }
-                }
-            </For>
+            {move || any.get().then(crate::app::lazy::notices)}
         </div>
+    }
+}
+
+/// The notices themselves, each with its dismiss button.
+#[component]
+pub fn NoticeList() -> impl IntoView {
+    let ops = expect_context::<Ops>();
+    view! {
+        <For each=move || ops.notices.get() key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
+            {
+                let id = notice.op.id.clone();
+                let dismiss_id = id.clone();
+                let title = describe(&notice.op);
+                let (class, text) = match notice.kind {
+                    NoticeKind::Done => ("notice notice-done", format!("{title}: done.")),
+                    NoticeKind::Failed => (
+                        "notice notice-failed",
+                        format!("{title}: the platform ran the operation and it failed. Inspect the resource; it was not retried."),
+                    ),
+                    NoticeKind::OutOfTime => (
+                        "notice notice-expired",
+                        format!("{title}: ran out of time. It may still be running on the platform; the request will not be sent again."),
+                    ),
+                };
+                let expired = notice.kind == NoticeKind::OutOfTime;
+                view! {
+                    <div class=class role="status">
+                        <span>{text}</span>
+                        {expired
+                            .then(|| {
+                                let id = id.clone();
+                                view! {
+                                    <button class="btn" on:click=move |_| ops.keep_watching(&id)>"Keep watching"</button>
+                                }
+                            })}
+                        <button class="btn btn-quiet" aria-label="Dismiss" on:click=move |_| ops.dismiss(&dismiss_id)>
+                            "×"
+                        </button>
+                    </div>
+                }
+            }
+        </For>
     }
 }

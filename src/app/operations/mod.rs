@@ -12,7 +12,7 @@ use crate::api::json::Json;
 use crate::api::types::Change;
 
 pub use in_flight_banner::InFlightBanner;
-pub use indicator::{OpsIndicator, OpsNotices};
+pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
 pub use page::OperationsPage;
 
 /// The current time, ticking once a second while the view that asked is mounted
