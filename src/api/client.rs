@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 
-use gloo_net::http::{Method, RequestBuilder, Response};
 use leptos::prelude::*;
 
+use self::http::{fetch, Method, Response};
 use super::json::{self, FromJson, Json, ToJson};
 use super::types::*;
 use crate::rules::backoff;
@@ -45,11 +45,15 @@ crate::from_json_struct!(Config {
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
 /// HTTP, so it lives here with the rest.
 pub async fn load_config() -> Result<Config, String> {
-    let response = gloo_net::http::Request::get("config.json")
-        .header("Cache-Control", "no-cache")
-        .send()
-        .await
-        .map_err(|e| format!("config.json could not be fetched: {e}"))?;
+    let response = fetch(
+        Method::Get,
+        "config.json",
+        &[("Cache-Control", "no-cache")],
+        None,
+        None,
+    )
+    .await
+    .map_err(|e| format!("config.json could not be fetched: {e}"))?;
     if !response.ok() {
         return Err(format!(
             "config.json answered {} {}",
@@ -142,21 +146,16 @@ impl Client {
     ) -> Result<Response, String> {
         let controller = web_sys::AbortController::new().ok();
         let mut guard = AbortOnDrop(controller);
-        let mut builder = RequestBuilder::new(&self.url(path))
-            .method(method)
-            .header("Accept", "application/json")
-            .header("Authorization", &format!("Bearer {key}"));
-        if let Some(controller) = &guard.0 {
-            builder = builder.abort_signal(Some(&controller.signal()));
+        let authorization = format!("Bearer {key}");
+        let mut headers = vec![
+            ("Accept", "application/json"),
+            ("Authorization", authorization.as_str()),
+        ];
+        if body.is_some() {
+            headers.push(("Content-Type", "application/json"));
         }
-        let request = match body {
-            Some(json) => builder
-                .header("Content-Type", "application/json")
-                .body(json.to_string()),
-            None => builder.build(),
-        }
-        .map_err(|e| e.to_string())?;
-        let result = request.send().await.map_err(|e| e.to_string());
+        let signal = guard.0.as_ref().map(web_sys::AbortController::signal);
+        let result = fetch(method, &self.url(path), &headers, body, signal.as_ref()).await;
         guard.0 = None; // answered: nothing left to abort
         result
     }
@@ -177,22 +176,19 @@ impl Client {
         };
         let mut retries_done = 0;
         loop {
-            let outcome = self
-                .attempt(method.clone(), path, &key, body.as_deref())
-                .await;
+            let outcome = self.attempt(method, path, &key, body.as_deref()).await;
             let (status, wait_hint, x_should_retry, response) = match outcome {
                 Ok(response) => {
                     let status = response.status();
-                    let headers = response.headers();
                     let hint = backoff::server_delay_ms(
-                        headers.get("retry-after-ms").as_deref(),
-                        headers.get("retry-after").as_deref(),
+                        response.header("retry-after-ms").as_deref(),
+                        response.header("retry-after").as_deref(),
                         js_sys::Date::now(),
                     );
                     (
                         Some(status),
                         hint,
-                        headers.get("x-should-retry"),
+                        response.header("x-should-retry"),
                         Ok(response),
                     )
                 }
@@ -248,7 +244,7 @@ impl Client {
 
     async fn get<T: FromJson>(&self, call: &str, path: &str) -> Result<T, ApiError> {
         let answer = self
-            .send(call, Method::GET, path, None, Retry::Sdk, None)
+            .send(call, Method::Get, path, None, Retry::Sdk, None)
             .await?;
         decode(call, &answer)
     }
@@ -303,7 +299,7 @@ impl Client {
         let answer = self
             .send(
                 "Check API key",
-                Method::GET,
+                Method::Get,
                 "/v1/user",
                 None,
                 Retry::Sdk,
@@ -442,7 +438,7 @@ impl Client {
     pub async fn cluster_availability(&self, body: &ClusterCreate) -> Result<(), ApiError> {
         self.plan(
             "Check cluster availability",
-            Method::POST,
+            Method::Post,
             "/v1/nks/clusters/availability",
             body.to_json(),
         )
@@ -456,7 +452,7 @@ impl Client {
         body: &ClusterUpdate,
     ) -> Result<(), ApiError> {
         let path = format!("/v1/nks/clusters/{}/availability", seg(cluster_id));
-        self.plan("Check cluster update", Method::PATCH, &path, body.to_json())
+        self.plan("Check cluster update", Method::Patch, &path, body.to_json())
             .await
             .map(drop)
     }
@@ -469,7 +465,7 @@ impl Client {
         let path = format!("/v1/nks/clusters/{}/pools/availability", seg(cluster_id));
         self.plan(
             "Check pool availability",
-            Method::POST,
+            Method::Post,
             &path,
             body.to_json(),
         )
@@ -488,7 +484,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.plan("Check pool update", Method::PATCH, &path, body.to_json())
+        self.plan("Check pool update", Method::Patch, &path, body.to_json())
             .await
             .map(drop)
     }
@@ -497,7 +493,7 @@ impl Client {
         let answer = self
             .plan(
                 "Price cluster",
-                Method::POST,
+                Method::Post,
                 "/v1/nks/clusters/cost",
                 body.to_json(),
             )
@@ -512,7 +508,7 @@ impl Client {
     ) -> Result<CostQuoteUpdate, ApiError> {
         let path = format!("/v1/nks/clusters/{}/cost", seg(cluster_id));
         let answer = self
-            .plan("Price cluster update", Method::PATCH, &path, body.to_json())
+            .plan("Price cluster update", Method::Patch, &path, body.to_json())
             .await?;
         decode("Price cluster update", &answer)
     }
@@ -524,7 +520,7 @@ impl Client {
     ) -> Result<CostQuote, ApiError> {
         let path = format!("/v1/nks/clusters/{}/pools/cost", seg(cluster_id));
         let answer = self
-            .plan("Price pool", Method::POST, &path, body.to_json())
+            .plan("Price pool", Method::Post, &path, body.to_json())
             .await?;
         decode("Price pool", &answer)
     }
@@ -541,7 +537,7 @@ impl Client {
             seg(pool_id)
         );
         let answer = self
-            .plan("Price pool update", Method::PATCH, &path, body.to_json())
+            .plan("Price pool update", Method::Patch, &path, body.to_json())
             .await?;
         decode("Price pool update", &answer)
     }
@@ -551,7 +547,7 @@ impl Client {
     pub async fn create_cluster(&self, body: &ClusterCreate) -> Result<Operation, ApiError> {
         self.mutate(
             "Create cluster",
-            Method::POST,
+            Method::Post,
             "/v1/nks/clusters",
             Some(body.to_json()),
         )
@@ -565,7 +561,7 @@ impl Client {
     ) -> Result<Operation, ApiError> {
         self.mutate(
             "Update cluster",
-            Method::PATCH,
+            Method::Patch,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
             Some(body.to_json()),
         )
@@ -575,7 +571,7 @@ impl Client {
     pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
         self.mutate(
             "Delete cluster",
-            Method::DELETE,
+            Method::Delete,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
             None,
         )
@@ -589,7 +585,7 @@ impl Client {
     ) -> Result<Operation, ApiError> {
         self.mutate(
             "Create pool",
-            Method::POST,
+            Method::Post,
             &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
             Some(body.to_json()),
         )
@@ -607,7 +603,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate("Update pool", Method::PATCH, &path, Some(body.to_json()))
+        self.mutate("Update pool", Method::Patch, &path, Some(body.to_json()))
             .await
     }
 
@@ -621,7 +617,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate("Delete pool", Method::DELETE, &path, None)
+        self.mutate("Delete pool", Method::Delete, &path, None)
             .await
     }
 
@@ -637,7 +633,7 @@ impl Client {
             seg(pool_id),
             seg(node_id)
         );
-        self.mutate("Delete node", Method::DELETE, &path, None)
+        self.mutate("Delete node", Method::Delete, &path, None)
             .await
     }
 }
@@ -663,4 +659,99 @@ fn with_query(path: &str, params: &[(&str, String)]) -> String {
         .map(|(k, v)| format!("{k}={}", seg(v)))
         .collect();
     format!("{path}?{}", query.join("&"))
+}
+
+/// The little of `fetch` the client needs, on `web_sys` directly.
+mod http {
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Method {
+        Get,
+        Post,
+        Patch,
+        Delete,
+    }
+
+    impl Method {
+        fn as_str(self) -> &'static str {
+            match self {
+                Method::Get => "GET",
+                Method::Post => "POST",
+                Method::Patch => "PATCH",
+                Method::Delete => "DELETE",
+            }
+        }
+    }
+
+    /// An answer: its status and headers at once, its body when asked.
+    pub struct Response(web_sys::Response);
+
+    impl Response {
+        pub fn status(&self) -> u16 {
+            self.0.status()
+        }
+
+        pub fn ok(&self) -> bool {
+            self.0.ok()
+        }
+
+        pub fn status_text(&self) -> String {
+            self.0.status_text()
+        }
+
+        pub fn header(&self, name: &str) -> Option<String> {
+            self.0.headers().get(name).ok().flatten()
+        }
+
+        pub async fn text(&self) -> Result<String, String> {
+            let body = JsFuture::from(self.0.text().map_err(describe)?)
+                .await
+                .map_err(describe)?;
+            body.as_string()
+                .ok_or_else(|| "the body is not text".into())
+        }
+    }
+
+    /// Sends one request. `Err`, with the browser's reason, only when no
+    /// response came at all.
+    pub async fn fetch(
+        method: Method,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+        signal: Option<&web_sys::AbortSignal>,
+    ) -> Result<Response, String> {
+        let init = web_sys::RequestInit::new();
+        init.set_method(method.as_str());
+        let list = web_sys::Headers::new().map_err(describe)?;
+        for (name, value) in headers {
+            list.set(name, value).map_err(describe)?;
+        }
+        init.set_headers(&list);
+        if let Some(body) = body {
+            init.set_body(&JsValue::from_str(body));
+        }
+        init.set_signal(signal);
+        let window = web_sys::window().ok_or("no window")?;
+        let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init))
+            .await
+            .map_err(describe)?;
+        Ok(Response(answer.unchecked_into()))
+    }
+
+    /// A JavaScript failure as text, such as `TypeError: Failed to fetch`.
+    fn describe(error: JsValue) -> String {
+        match error.dyn_into::<js_sys::Error>() {
+            Ok(error) => format!(
+                "{}: {}",
+                String::from(error.name()),
+                String::from(error.message())
+            ),
+            Err(other) => other
+                .as_string()
+                .unwrap_or_else(|| "an unknown failure".into()),
+        }
+    }
 }

@@ -197,8 +197,16 @@ pub fn A<H>(
 where
     H: ToHref + Send + Sync + 'static,
 {
+    // Every kind of `href` shares one link view; only this line is per kind.
+    link(std::sync::Arc::new(href), exact, children)
+}
+
+fn link(
+    href: std::sync::Arc<dyn ToHref + Send + Sync>,
+    exact: bool,
+    children: Children,
+) -> AnyView {
     let path = use_path();
-    let href = std::sync::Arc::new(href);
     let target = href.clone();
     let current = move || {
         let target = target.to_href();
@@ -221,6 +229,7 @@ where
             {children()}
         </a>
     }
+    .into_any()
 }
 
 /// The browser's location as the router keeps it: in-app path, query.

@@ -353,5 +353,15 @@ test('the cluster list filters and sorts from the URL', async () => {
   await page.getByRole('search').getByLabel('Status').selectOption('ready');
   await assert.doesNotReject(page.getByRole('link', { name: 'edge-prod' }).waitFor());
   assert.ok(page.url().includes('status=ready'));
+  // Typing in the name filter and choosing an order go to the URL as well.
+  const search = page.getByRole('search');
+  await search.getByLabel('Filter by name').fill('no-such-cluster');
+  await assert.doesNotReject(page.getByText('None of the 1 clusters match these filters.').waitFor());
+  assert.equal(new URL(page.url()).searchParams.get('name'), 'no-such-cluster');
+  await search.getByLabel('Sort by').selectOption('name');
+  await search.getByLabel('Filter by name').fill('EDGE');
+  await assert.doesNotReject(page.getByRole('link', { name: 'edge-prod' }).waitFor());
+  const query = new URL(page.url()).searchParams;
+  assert.deepEqual([query.get('name'), query.get('status'), query.get('sort')], ['EDGE', 'ready', 'name']);
   await context.close();
 });

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::Cluster;
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::ErrorView;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
@@ -42,7 +42,7 @@ pub fn ClusterList() -> impl IntoView {
         }
     });
     let navigate = use_navigate();
-    let set_param = move |key: &'static str, value: String| {
+    let set_param = move |key: &str, value: String| {
         let mut q = current.get_untracked();
         match key {
             "name" => q.name = value,
@@ -78,19 +78,23 @@ pub fn ClusterList() -> impl IntoView {
                 <h1>"Clusters"</h1>
                 <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
             </header>
-            <div class="filters" role="search">
+            <div class="filters" role="search" on:input=move |ev| {
+                // One listener for the four controls: each is named by its id.
+                if let Some(key) = event_target::<web_sys::Element>(&ev).id().strip_prefix("filter-") {
+                    set_param(key, event_target_value(&ev));
+                }
+            }>
                 <div class="filter"><label for="filter-name">"Filter by name"</label>
-                    <input id="filter-name" type="search" prop:value=move || current.get().name
-                        on:input={let set = set_param.clone(); move |ev| set("name", event_target_value(&ev))} />
+                    <input id="filter-name" type="search" prop:value=move || current.get().name />
                 </div>
                 <div class="filter"><label for="filter-status">"Status"</label>
-                    <select id="filter-status" prop:value=move || current.get().status on:change={let set = set_param.clone(); move |ev| set("status", event_target_value(&ev))}>
+                    <select id="filter-status" prop:value=move || current.get().status>
                         <option value="">"Any"</option>
                         {STATUSES.iter().map(|s| view! { <option value=*s selected=move || current.get().status == *s>{*s}</option> }).collect_view()}
                     </select>
                 </div>
                 <div class="filter"><label for="filter-tag">"Tag"</label>
-                    <select id="filter-tag" prop:value=move || current.get().tag on:change={let set = set_param.clone(); move |ev| set("tag", event_target_value(&ev))}>
+                    <select id="filter-tag" prop:value=move || current.get().tag>
                         <option value="">"Any"</option>
                         // Its own boundary: the choices wait for the list, the page does not.
                         <Transition fallback=|| ()>
@@ -102,7 +106,7 @@ pub fn ClusterList() -> impl IntoView {
                     </select>
                 </div>
                 <div class="filter"><label for="filter-sort">"Sort by"</label>
-                    <select id="filter-sort" prop:value=move || current.get().sort on:change={let set = set_param.clone(); move |ev| set("sort", event_target_value(&ev))}>
+                    <select id="filter-sort" prop:value=move || current.get().sort>
                         <option value="">"API order"</option>
                         <option value="name" selected=move || current.get().sort == "name">"Name"</option>
                         <option value="status" selected=move || current.get().sort == "status">"Status"</option>
@@ -159,11 +163,11 @@ fn ClusterTable(clusters: Vec<Cluster>, project: String) -> impl IntoView {
                     .into_iter()
                     .map(|c| {
                         let href = format!("/projects/{project}/clusters/{}", c.id);
-                        let status = c.status.as_str().to_string();
+                        let status = c.status.as_str();
                         view! {
                             <tr>
                                 <td><A href=href>{c.name}</A></td>
-                                <td><StatusBadge status /></td>
+                                <td><span class=format!("badge badge-{status}")>{status}</span></td>
                                 <td>{c.kubernetes_version}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
