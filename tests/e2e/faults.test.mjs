@@ -226,6 +226,9 @@ test('a 409 on a save says another operation is running and shows the one in the
   await save.click();
   const alert = page.getByRole('alert').filter({ hasText: 'another operation is running on this resource' });
   await alert.waitFor({ timeout: 15_000 });
+  // The lookup of the operation in the way is its own module (src/app/lazy.rs):
+  // its line arrives just after the alert.
+  await alert.getByText(`Operation in the way: ${theirs.id}`).waitFor();
   const text = await alert.textContent();
   assert.match(text, /^Temporary: the request is fine, try later\./);
   assert.ok(text.includes(`Operation in the way: ${theirs.id}`), text);
