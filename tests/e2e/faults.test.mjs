@@ -215,17 +215,26 @@ test('the API going away mid-operation: "Cannot reach the API", nothing forgotte
   }
 });
 
-test('a 409 on a save says another operation is running and shows the one in the way', async () => {
-  const { context, page } = await open(`${poolPath()}/edit`);
+/**
+ * On the baseline pool's edit page (open in `page`): types a tag, lets someone
+ * else start an operation on the pool after the page was checked, saves, and
+ * waits for the 409's alert. Returns the alert and their operation.
+ */
+async function saveIntoConflict(page) {
   await page.getByLabel('Tags').fill('conflict');
   const save = page.getByRole('button', { name: 'Save' });
   await waitEnabled(save);
-  // Someone else starts an operation on the pool after the page was checked.
   await sim.control('POST', '/_sim/time-scale', { time_scale: 1 });
   const theirs = await call(sim, 'PATCH', `/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, { node_count: 4 });
   await save.click();
   const alert = page.getByRole('alert').filter({ hasText: 'another operation is running on this resource' });
   await alert.waitFor({ timeout: 15_000 });
+  return { alert, theirs };
+}
+
+test('a 409 on a save says another operation is running and shows the one in the way', async () => {
+  const { context, page } = await open(`${poolPath()}/edit`);
+  const { alert, theirs } = await saveIntoConflict(page);
   // The lookup of the operation in the way is its own module (src/app/lazy.rs):
   // its line arrives just after the alert.
   await alert.getByText(`Operation in the way: ${theirs.id}`).waitFor();
@@ -274,14 +283,7 @@ test('the frame\'s rarely shown parts load on first use: the connect screen, and
   let refuse = true;
   await page.route(/\/split_in_the_way_part-[0-9a-f]{16}\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
   await page.goto(`${sim.url}${poolPath()}/edit`);
-  await page.getByLabel('Tags').fill('conflict');
-  const save = page.getByRole('button', { name: 'Save' });
-  await waitEnabled(save);
-  await sim.control('POST', '/_sim/time-scale', { time_scale: 1 });
-  const theirs = await call(sim, 'PATCH', `/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, { node_count: 4 });
-  await save.click();
-  const alert = page.getByRole('alert').filter({ hasText: 'another operation is running on this resource' });
-  await alert.waitFor({ timeout: 15_000 });
+  const { alert, theirs } = await saveIntoConflict(page);
   await alert.getByText('This part of the page could not be loaded').waitFor();
   assert.match(await alert.textContent(), /^Temporary: the request is fine, try later\./);
   refuse = false;
