@@ -392,10 +392,27 @@ impl Client {
         project_id: &str,
         filters: &[(&str, String)],
     ) -> Result<Vec<Operation>, ApiError> {
-        let mut query = vec![("project_id", project_id.to_string())];
-        query.extend(filters.iter().cloned());
-        self.list_all("List operations", "/v1/operations", &query)
-            .await
+        self.list_all(
+            "List operations",
+            "/v1/operations",
+            &in_project(project_id, filters),
+        )
+        .await
+    }
+
+    /// [`Client::operations`], each item left as JSON: the tracker only reads
+    /// them (into `Operation`s) when there are any, in code loaded for that.
+    pub async fn operations_as_json(
+        &self,
+        project_id: &str,
+        filters: &[(&str, String)],
+    ) -> Result<Vec<Json>, ApiError> {
+        self.list_all(
+            "List operations",
+            "/v1/operations",
+            &in_project(project_id, filters),
+        )
+        .await
     }
 
     pub async fn operation(&self, operation_id: &str) -> Result<Operation, ApiError> {
@@ -646,6 +663,13 @@ fn decode<T: FromJson>(call: &str, answer: &Answer) -> Result<T, ApiError> {
 }
 
 /// A path segment, percent-encoded: ids come from URLs the user can edit.
+/// `project_id` first, then `filters`.
+fn in_project<'a>(project_id: &str, filters: &[(&'a str, String)]) -> Vec<(&'a str, String)> {
+    let mut query = vec![("project_id", project_id.to_string())];
+    query.extend(filters.iter().cloned());
+    query
+}
+
 fn seg(value: &str) -> String {
     String::from(js_sys::encode_uri_component(value))
 }

@@ -12,6 +12,10 @@
 //! operations), and the browser hands the lock to one of them when the leader
 //! closes. Without Web Locks every tab leads on its own.
 //!
+//! The poll loop, the notices and the messages between tabs are the tracker's
+//! engine (`engine.rs`), loaded when there is first something to follow; see
+//! [`Ops::engine`].
+//!
 //! Deadlines come from a `Deadlines` in context (config.json) and can be overridden
 //! per browser with the `localStorage` item `nks-console.deadline-secs`: a number of
 //! seconds, or `{"cluster_create": 1800, "default": 600}`.
@@ -30,12 +34,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::api::client::Client;
-use crate::api::types::{Operation, OperationStatus};
+use crate::api::types::Operation;
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{
-    anyone_watching, Adoptions, Deadlines, Event, Message, PollPlan, SharedCondition, Tracked,
-    Tracker,
-};
+use crate::rules::tracking::{anyone_watching, Adoptions, Deadlines, Tracked, Tracker};
+
+mod engine;
+use engine::Cmd;
 
 const STORAGE_ITEM: &str = "nks-console.operations";
 /// Test and operator override of the deadlines (see the module comment).
@@ -65,6 +69,8 @@ pub struct Ops {
     /// Why the last poll failed, while polling is riding out a transient fault.
     pub condition: RwSignal<Option<ApiError>>,
     pub notices: RwSignal<Vec<Notice>>,
+    /// The engine's code did not arrive (yet): nothing is polled until it does.
+    pub engine_missing: RwSignal<bool>,
     /// This tab polls (it holds the lock); otherwise it follows the tab that does.
     leader: RwSignal<bool>,
     /// Until the lock answers, nobody here polls and requests wait.
@@ -88,7 +94,40 @@ struct Local {
     lock_wait: Option<web_sys::AbortController>,
     /// Resolves the promise that holds the lock: calling it hands the lead over.
     release: Rc<RefCell<Option<js_sys::Function>>>,
+    engine: EngineSlot,
 }
+
+/// The engine, once its code is here, and the commands that wait for it.
+#[derive(Default)]
+struct EngineSlot {
+    run: Option<Engine>,
+    /// Commands asked for before the engine arrived, oldest first.
+    queue: Vec<Cmd>,
+    /// Something asked for the engine: from then on every wake goes to it.
+    wanted: bool,
+    loading: bool,
+}
+
+type Engine = fn(Ops, Cmd);
+
+/// The engine's code could not be fetched.
+struct EngineLoadError;
+
+#[cfg(nks_split)]
+impl From<wasm_split_helpers::SplitLoaderError> for EngineLoadError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        EngineLoadError
+    }
+}
+
+/// The split point: in the split build, calling this fetches the engine's module.
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(ops_engine, fallible))]
+fn load_engine() -> Result<Engine, EngineLoadError> {
+    Ok(engine::run)
+}
+
+/// How long to wait before asking again for engine code that did not arrive.
+const ENGINE_RETRY_MS: u64 = 5_000;
 
 impl Ops {
     /// Starts the tracker for the current session and provides it as context.
@@ -104,6 +143,7 @@ impl Ops {
             revision: RwSignal::new(0),
             condition: RwSignal::new(None),
             notices: RwSignal::new(Vec::new()),
+            engine_missing: RwSignal::new(false),
             leader: RwSignal::new(false),
             role_known: StoredValue::new(false),
             waiting_adopts: StoredValue::new(Vec::new()),
@@ -118,6 +158,7 @@ impl Ops {
                 channel: web_sys::BroadcastChannel::new(CHANNEL).ok(),
                 lock_wait: None,
                 release: Rc::new(RefCell::new(None)),
+                engine: EngineSlot::default(),
             }),
         };
         provide_context(ops);
@@ -145,13 +186,7 @@ impl Ops {
     /// Follows a freshly returned operation, and polls soon.
     pub fn track(&self, op: Operation) {
         self.state.update(|t| t.track(op.clone(), now(), None));
-        if self.is_leader() {
-            self.save();
-            self.wake();
-            self.share();
-        } else {
-            self.post(&Message::Track { op });
-        }
+        self.engine(Cmd::Tracked(op));
     }
 
     /// Follows operations already in flight in a project, started elsewhere (another
@@ -163,10 +198,11 @@ impl Ops {
         } else if self.is_leader() {
             self.adopt_now(project_id);
         } else {
-            self.post(&Message::Adopt { project_id });
+            self.engine(Cmd::AskToAdopt(project_id));
         }
     }
 
+    /// Looks for operations in flight in the project; the engine follows any found.
     fn adopt_now(&self, project_id: String) {
         let fresh = self
             .adoptions
@@ -181,33 +217,21 @@ impl Ops {
             let mut found = Vec::new();
             for status in ["pending", "running", "unknown"] {
                 if let Ok(list) = client
-                    .operations(&project_id, &[("status", status.to_string())])
+                    .operations_as_json(&project_id, &[("status", status.to_string())])
                     .await
                 {
                     found.extend(list);
                 }
             }
-            if found.is_empty() {
-                return;
+            if !found.is_empty() {
+                ops.engine(Cmd::Adopt(found));
             }
-            ops.state.update(|t| t.adopt(&found, now()));
-            ops.save();
-            ops.wake();
-            ops.share();
         });
     }
 
     /// The person chose to keep watching an operation that ran out of time.
     pub fn keep_watching(&self, id: &str) {
-        self.state.update(|t| t.keep_watching(id, now()));
-        self.notices.update(|n| n.retain(|x| x.op.id != id));
-        if self.is_leader() {
-            self.save();
-            self.wake();
-            self.share();
-        } else {
-            self.post(&Message::KeepWatching { id: id.to_string() });
-        }
+        self.engine(Cmd::KeepWatching(id.to_string()));
     }
 
     pub fn dismiss(&self, id: &str) {
@@ -250,13 +274,15 @@ impl Ops {
         }
     }
 
-    /// Polls soon: after a new mutation, when the tab is shown again, when online.
+    /// Polls soon: when the tab is shown again, when online. Until the engine is
+    /// wanted there is nothing to poll.
     fn wake(&self) {
-        if self.leader.try_get_untracked().unwrap_or(false) {
-            let _ = self.state.try_update(Tracker::wake);
-            self.schedule(0);
-        } else if is_visible() {
-            self.post(&Message::Wake);
+        let wanted = self
+            .local
+            .try_with_value(|l| l.engine.wanted)
+            .unwrap_or(false);
+        if wanted {
+            self.engine(Cmd::Wake);
         }
     }
 
@@ -268,178 +294,6 @@ impl Ops {
             .try_get_value()
             .unwrap_or(f64::NEG_INFINITY);
         anyone_watching(is_visible(), peer, now())
-    }
-
-    fn schedule(&self, delay_ms: u64) {
-        self.clear_timer();
-        if self.busy.try_get_value().unwrap_or(true) {
-            // A poll is in flight; it reschedules itself when it returns.
-            let _ = self.again.try_set_value(true);
-            return;
-        }
-        let idle = self
-            .state
-            .try_with_untracked(|t| t.plan() == PollPlan::Idle)
-            .unwrap_or(true);
-        let leads = self.leader.try_get_untracked().unwrap_or(false);
-        if idle || !leads || !self.watched() {
-            return;
-        }
-        let ops = *self;
-        if let Ok(handle) =
-            set_timeout_with_handle(move || ops.tick(), Duration::from_millis(delay_ms))
-        {
-            let _ = self.timer.try_set_value(Some(handle));
-        }
-    }
-
-    fn tick(self) {
-        let _ = self.timer.try_set_value(None);
-        let Some(plan) = self.state.try_with_untracked(Tracker::plan) else {
-            return;
-        };
-        let _ = self.busy.try_set_value(true);
-        let client = self.client.get_value();
-        self.spawn(async move {
-            let result: Result<Vec<Operation>, ApiError> = match &plan {
-                PollPlan::Idle => Ok(Vec::new()),
-                PollPlan::Single(id) => client.operation(id).await.map(|op| vec![op]),
-                PollPlan::Batch {
-                    project_id,
-                    created_at_min,
-                } => {
-                    let filters: Vec<(&str, String)> = if created_at_min.is_empty() {
-                        Vec::new()
-                    } else {
-                        vec![("created_at_min", created_at_min.clone())]
-                    };
-                    client.operations(project_id, &filters).await
-                }
-            };
-            let mut hint = None;
-            let events = match result {
-                Ok(fresh) => {
-                    self.condition.set(None);
-                    let mut events = Vec::new();
-                    self.state.update(|t| {
-                        // A batch also shows what started elsewhere since: follow it too.
-                        if matches!(plan, PollPlan::Batch { .. }) {
-                            t.adopt(&fresh, now());
-                        }
-                        events = t.apply(&fresh, now());
-                    });
-                    // A tracked operation the server no longer knows is gone for good.
-                    if let PollPlan::Single(id) = &plan {
-                        if fresh.is_empty() {
-                            self.state.update(|t| t.forget(id));
-                        }
-                    }
-                    events
-                }
-                Err(error) if error.is_not_found() => {
-                    if let PollPlan::Single(id) = &plan {
-                        self.state.update(|t| t.forget(id));
-                    }
-                    Vec::new()
-                }
-                Err(error) => {
-                    hint = match &error {
-                        ApiError::Status { retry_after_ms, .. } => *retry_after_ms,
-                        _ => None,
-                    };
-                    self.condition.set(Some(error));
-                    let mut events = Vec::new();
-                    self.state.update(|t| events = t.poll_failed(now()));
-                    events
-                }
-            };
-            self.announce(events);
-            self.save();
-            self.share();
-            let _ = self.busy.try_set_value(false);
-            let again = self.again.try_update_value(std::mem::take).unwrap_or(false);
-            let delay = if again {
-                0
-            } else {
-                self.state.with_untracked(|t| t.next_delay_ms(hint))
-            };
-            self.schedule(delay);
-        });
-    }
-
-    fn announce(&self, events: Vec<Event>) {
-        if events.is_empty() {
-            return;
-        }
-        let mut ended = false;
-        self.notices.update(|notices| {
-            for event in events {
-                let (op, kind) = match event {
-                    Event::Done(op) => (op, NoticeKind::Done),
-                    Event::Failed(op) => (op, NoticeKind::Failed),
-                    Event::Expired(op) => (op, NoticeKind::OutOfTime),
-                };
-                ended |= kind != NoticeKind::OutOfTime;
-                notices.retain(|n| n.op.id != op.id);
-                notices.push(Notice { op, kind });
-            }
-            // Keep the latest few; older ones stay on the operations page.
-            let excess = notices.len().saturating_sub(5);
-            notices.drain(..excess);
-        });
-        if ended {
-            self.revision.update(|r| *r += 1);
-        }
-    }
-
-    fn save(&self) {
-        let Some(ids) = self.state.try_with_untracked(Tracker::persisted_ids) else {
-            return;
-        };
-        if let Some(storage) = local_storage() {
-            let _ = storage.set_item(
-                STORAGE_ITEM,
-                &crate::api::json::ToJson::to_json(&ids).to_string(),
-            );
-        }
-    }
-
-    /// Resumes following what an earlier page load (or a closed leader tab) was
-    /// following.
-    fn resume_saved(&self) {
-        let ids: Vec<String> = local_storage()
-            .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .and_then(|json| crate::api::json::decode(&json).ok())
-            .unwrap_or_default();
-        let ids: Vec<String> = ids
-            .into_iter()
-            .filter(|id| {
-                self.state
-                    .try_with_untracked(|t| !t.ops.contains_key(id))
-                    .unwrap_or(false)
-            })
-            .collect();
-        if ids.is_empty() {
-            return;
-        }
-        let ops = *self;
-        self.spawn(async move {
-            let client = ops.client.get_value();
-            for id in ids {
-                match client.operation(&id).await {
-                    Ok(op)
-                        if op.status != OperationStatus::Done
-                            && op.status != OperationStatus::Failed =>
-                    {
-                        ops.state.update(|t| t.track(op, now(), None));
-                    }
-                    _ => {}
-                }
-            }
-            ops.save();
-            ops.wake();
-            ops.share();
-        });
     }
 
     // ----- one poller for all tabs -----
@@ -507,7 +361,17 @@ impl Ops {
     fn lead(&self) {
         let _ = self.role_known.try_set_value(true);
         let _ = self.leader.try_set(true);
-        self.resume_saved();
+        let wanted = self
+            .local
+            .try_with_value(|l| l.engine.wanted)
+            .unwrap_or(false);
+        // Ids saved by an earlier load, or state from the tab that led before.
+        let saved = local_storage()
+            .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
+            .is_some_and(|ids| ids != "[]");
+        if wanted || saved {
+            self.engine(Cmd::Lead);
+        }
         for project in self
             .waiting_adopts
             .try_update_value(std::mem::take)
@@ -515,21 +379,16 @@ impl Ops {
         {
             self.adopt_now(project);
         }
-        self.wake();
-        self.share();
     }
 
     fn follow(&self) {
         let _ = self.role_known.try_set_value(true);
         let _ = self.leader.try_set(false);
-        self.post(&Message::Hello);
-        for project_id in self
+        let projects = self
             .waiting_adopts
             .try_update_value(std::mem::take)
-            .unwrap_or_default()
-        {
-            self.post(&Message::Adopt { project_id });
-        }
+            .unwrap_or_default();
+        self.engine(Cmd::Follow(projects));
     }
 
     fn listen(&self) {
@@ -542,12 +401,8 @@ impl Ops {
                 if ops.stopped() {
                     return;
                 }
-                if let Some(message) = event
-                    .data()
-                    .as_string()
-                    .and_then(|t| Message::from_json(&t))
-                {
-                    ops.receive(message);
+                if let Some(text) = event.data().as_string() {
+                    ops.engine(Cmd::Receive(text));
                 }
             },
         );
@@ -555,59 +410,67 @@ impl Ops {
         channel.set_onmessage(Some(on_message.into_js_value().unchecked_ref()));
     }
 
-    fn receive(&self, message: Message) {
-        let leads = self.leader.try_get_untracked().unwrap_or(false);
-        match message {
-            Message::State { ops, condition } if !leads => {
-                let mut events = Vec::new();
-                self.state.update(|t| events = t.merge_shared(&ops, now()));
-                self.condition.set(condition.map(|c| c.to_error()));
-                self.announce(events);
-                if is_visible() {
-                    self.post(&Message::Seen);
+    /// Hands `cmd` to the engine: at once when its code is here, otherwise after
+    /// fetching it (once), in the order asked. If the fetch fails, the header says
+    /// so and the fetch is retried, the commands kept.
+    fn engine(&self, cmd: Cmd) {
+        let ready = self.local.try_update_value(|l| {
+            l.engine.wanted = true;
+            match l.engine.run {
+                Some(run) => Some((run, cmd)),
+                None => {
+                    l.engine.queue.push(cmd);
+                    None
                 }
             }
-            Message::Track { op } if leads => {
-                self.state.update(|t| t.track(op, now(), None));
-                self.save();
-                self.wake();
-                self.share();
-            }
-            Message::KeepWatching { id } if leads => self.keep_watching(&id),
-            Message::Adopt { project_id } if leads => self.adopt_now(project_id),
-            Message::Wake | Message::Seen if leads => {
-                let _ = self.peer_visible_ms.try_set_value(now());
-                // Only restart a paused poller; a running schedule keeps its backoff,
-                // so a second tab does not make polling faster.
-                let paused = !self.timer_scheduled() && !self.busy.try_get_value().unwrap_or(true);
-                if paused {
-                    self.schedule(0);
-                }
-            }
-            Message::Hello if leads => self.share(),
-            _ => {}
+        });
+        match ready {
+            Some(Some((run, cmd))) => run(*self, cmd),
+            Some(None) => self.fetch_engine(),
+            None => {} // the tracker is gone
         }
     }
 
-    /// The leader tells the followers what it knows, after every change.
-    fn share(&self) {
-        if !self.leader.try_get_untracked().unwrap_or(false) {
+    fn fetch_engine(&self) {
+        let started = self.local.try_update_value(|l| {
+            let start = !l.engine.loading && l.engine.run.is_none();
+            l.engine.loading |= start;
+            start
+        });
+        if started != Some(true) {
             return;
         }
-        let Some(ops) = self.state.try_with_untracked(Tracker::snapshot) else {
-            return;
-        };
-        let condition = self
-            .condition
-            .try_with_untracked(|c| c.as_ref().map(SharedCondition::from_error))
-            .flatten();
-        self.post(&Message::State { ops, condition });
-    }
-
-    fn post(&self, message: &Message) {
-        if let Some(Some(channel)) = self.local.try_with_value(|l| l.channel.clone()) {
-            let _ = channel.post_message(&JsValue::from_str(&message.to_json()));
-        }
+        let ops = *self;
+        self.spawn(async move {
+            #[cfg(nks_split)]
+            let loaded = load_engine().await;
+            #[cfg(not(nks_split))]
+            let loaded = load_engine();
+            let Ok(run) = loaded else {
+                let _ = ops.local.try_update_value(|l| l.engine.loading = false);
+                ops.engine_missing.set(true);
+                set_timeout(
+                    move || {
+                        if !ops.stopped() {
+                            ops.fetch_engine();
+                        }
+                    },
+                    Duration::from_millis(ENGINE_RETRY_MS),
+                );
+                return;
+            };
+            let Some(queued) = ops.local.try_update_value(|l| {
+                l.engine.run = Some(run);
+                l.engine.loading = false;
+                std::mem::take(&mut l.engine.queue)
+            }) else {
+                return;
+            };
+            ops.engine_missing.set(false);
+            for cmd in queued {
+                run(ops, cmd);
+            }
+        });
     }
 
     fn stopped(&self) -> bool {

@@ -293,6 +293,38 @@ test('the frame\'s rarely shown parts load on first use: the connect screen, and
   await context.close();
 });
 
+test('the tracker\'s engine comes with the first thing to follow; if its code does not arrive, the header says so and it is fetched again', async () => {
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.1 }); // a pool update takes 12 s
+  const op = await call(sim, 'PATCH', `/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, { node_count: 4 });
+  const { context, page } = await openPage(browser);
+  await context.addInitScript((key) => sessionStorage.setItem('nks-console.api-key', key), DEMO_KEY);
+  const polls = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/v1/operations/${op.id}`) polls.push(r.url());
+  });
+  let refuse = true;
+  const engineFetches = [];
+  await page.route(/\/split_ops_engine-[0-9a-f]{16}\.wasm$/, (route) => {
+    engineFetches.push(Date.now());
+    return refuse ? route.abort('connectionfailed') : route.continue();
+  });
+  await page.goto(`${sim.url}${clusterPath()}`);
+  // The page found the operation in flight and asked for the engine, which did not come.
+  const paused = page.locator('.ops-condition').filter({ hasText: 'Following operations is paused: its code did not arrive. Trying again.' });
+  await paused.waitFor({ timeout: 15_000 });
+  await shot(page, 'fault-tracker-code');
+  assert.equal(polls.length, 0, 'nothing is polled without the engine');
+  refuse = false;
+  // Fetched again by itself; the operation is then followed to the end.
+  await page.getByRole('link', { name: '1 operation in flight' }).waitFor({ timeout: 15_000 });
+  await paused.waitFor({ state: 'detached' });
+  assert.ok(engineFetches.length >= 2, `fetches of the engine: ${engineFetches.length}`);
+  assert.ok(engineFetches[1] - engineFetches[0] >= 4000, 'the second fetch waited before asking again');
+  await page.getByRole('status').filter({ hasText: 'Update pool: done.' }).waitFor({ timeout: 30_000 });
+  assert.ok(polls.length > 0);
+  await context.close();
+});
+
 test('a list whose page 3 fails shows the error with a retry, never a shorter or an empty list', async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'large' });
   const large = (await call(sim, 'GET', '/v1/projects')).items.find((p) => p.name === 'Large');

@@ -39,6 +39,13 @@ pub fn OpsIndicator() -> impl IntoView {
                     }
                 })
         }}
+        {move || {
+            ops.engine_missing.get().then(|| view! {
+                <span class="ops-condition outcome-unreachable" role="status">
+                    "Following operations is paused: its code did not arrive. Trying again."
+                </span>
+            })
+        }}
     }
 }
 
