@@ -1,6 +1,7 @@
 //! The operations tracker in a real browser: its timers end with it, and trackers
 //! of several tabs (here: two in one page, on the same channel and lock) share
-//! one poller.
+//! one poller. Also the client's walk through a list's pages, which the
+//! tracker's searches use.
 #![cfg(target_arch = "wasm32")]
 
 use std::time::Duration;
@@ -9,6 +10,7 @@ use leptos::prelude::*;
 use nks_console::api::client::{Client, Config};
 use nks_console::api::types::{Operation, OperationKind, OperationStatus, OperationType};
 use nks_console::ops::Ops;
+use nks_console::rules::outcome::ApiError;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -168,4 +170,73 @@ async fn a_second_tracker_follows_the_first_and_takes_over_when_it_goes() {
     );
     assert_eq!(second.active_count(), 1);
     second_owner.cleanup();
+}
+
+/// Answers `GET http://pages.test/v1/nks/clusters` from the page itself, in two
+/// pages; the second page's second item has a number for a name when `bad`.
+fn serve_two_pages(bad: bool) {
+    js_sys::eval(&format!(
+        r#"
+        window.__realFetch = window.__realFetch || window.fetch;
+        window.__pagesAsked = [];
+        window.fetch = function (input, init) {{
+          const url = new URL(typeof input === 'string' ? input : input.url);
+          if (url.host !== 'pages.test') return window.__realFetch(input, init);
+          window.__pagesAsked.push(url.search);
+          const second = url.searchParams.get('cursor') === 'p2';
+          const body = second
+            ? {{ items: [{{ id: 'c2', name: 'two' }}, {{ id: 'c3', name: {bad} }}], pagination: {{ next_cursor: null }} }}
+            : {{ items: [{{ id: 'c1', name: 'one' }}], pagination: {{ next_cursor: 'p2' }} }};
+          return Promise.resolve(new Response(JSON.stringify(body), {{ status: 200 }}));
+        }};
+        "#,
+        bad = if bad { "5" } else { "'three'" },
+    ))
+    .expect("the page server installs");
+}
+
+fn pages_asked() -> u32 {
+    js_sys::eval("window.__pagesAsked.length")
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(-1.0) as u32
+}
+
+fn pages_client() -> Client {
+    Client::new(
+        &Config {
+            api_base_url: "http://pages.test".into(),
+            ..Config::default()
+        },
+        RwSignal::new(Some("test-key".into())),
+        RwSignal::new(None),
+    )
+}
+
+#[wasm_bindgen_test]
+async fn a_list_is_read_across_its_pages_and_a_bad_item_is_named_with_its_page_status() {
+    serve_two_pages(false);
+    let names: Vec<String> = pages_client()
+        .clusters("p1")
+        .await
+        .expect("two good pages")
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(names, ["one", "two", "three"]);
+    assert_eq!(pages_asked(), 2);
+
+    serve_two_pages(true);
+    let error = pages_client()
+        .clusters("p1")
+        .await
+        .expect_err("a name that is a number");
+    assert_eq!(
+        error,
+        ApiError::Malformed {
+            call: "List clusters".into(),
+            detail: "status 200, items[1].name: expected a string".into(),
+        }
+    );
+    assert_eq!(pages_asked(), 2);
 }

@@ -275,6 +275,26 @@ impl Client {
         query: &[(&str, String)],
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
+        self.each_page(call, path, query, &mut |status, page| {
+            let read: Vec<T> = FromJson::from_json(Json::Array(page))
+                .map_err(|e| malformed(call, status, e.within("items")))?;
+            items.extend(read);
+            Ok(())
+        })
+        .await?;
+        Ok(items)
+    }
+
+    /// The walk behind [`Client::list_all`], once for every item type: hands each
+    /// page's items, still JSON, to `take` (with the answer's status, for errors)
+    /// before asking for the next page.
+    async fn each_page(
+        &self,
+        call: &str,
+        path: &str,
+        query: &[(&str, String)],
+        take: &mut dyn FnMut(u16, Vec<Json>) -> Result<(), ApiError>,
+    ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
             let mut params: Vec<(&str, String)> = query.to_vec();
@@ -282,12 +302,22 @@ impl Client {
             if let Some(c) = &cursor {
                 params.push(("cursor", c.clone()));
             }
-            let page: Page<T> = self.get(call, &with_query(path, &params)).await?;
+            let answer = self
+                .send(
+                    call,
+                    Method::Get,
+                    &with_query(path, &params),
+                    None,
+                    Retry::Sdk,
+                    None,
+                )
+                .await?;
+            let page: Page<Json> = decode(call, &answer)?;
             let next = page.next_cursor().map(str::to_string);
-            items.extend(page.items);
+            take(answer.status, page.items)?;
             match next {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
-                _ => return Ok(items),
+                _ => return Ok(()),
             }
         }
     }
@@ -656,10 +686,14 @@ impl Client {
 }
 
 fn decode<T: FromJson>(call: &str, answer: &Answer) -> Result<T, ApiError> {
-    json::decode(&answer.text).map_err(|e| ApiError::Malformed {
+    json::decode(&answer.text).map_err(|e| malformed(call, answer.status, e))
+}
+
+fn malformed(call: &str, status: u16, e: json::JsonError) -> ApiError {
+    ApiError::Malformed {
         call: call.to_string(),
-        detail: format!("status {}, {e}", answer.status),
-    })
+        detail: format!("status {status}, {e}"),
+    }
 }
 
 /// A path segment, percent-encoded: ids come from URLs the user can edit.

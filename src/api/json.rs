@@ -108,7 +108,7 @@ impl JsonError {
     }
 
     /// The same error, one level further out: `field` or `[index]`.
-    fn within(mut self, step: &str) -> JsonError {
+    pub fn within(mut self, step: &str) -> JsonError {
         if !self.path.is_empty() && !self.path.starts_with('[') {
             self.path.insert(0, '.');
         }

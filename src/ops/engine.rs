@@ -25,8 +25,8 @@ pub(super) enum Cmd {
     Lead,
     /// Another tab leads: say hello, and hand it the projects to adopt.
     Follow(Vec<String>),
-    /// A mutation here returned this operation (already in the tracker's state).
-    Tracked(Operation),
+    /// A mutation here returned this operation.
+    Track(Operation),
     /// Operations found in flight in a project, as the list returned them.
     Adopt(Vec<Json>),
     /// Ask the leading tab to adopt what is in flight in this project.
@@ -52,7 +52,8 @@ pub(super) fn run(ops: Ops, cmd: Cmd) {
                 ops.post(&Message::Adopt { project_id });
             }
         }
-        Cmd::Tracked(op) => {
+        Cmd::Track(op) => {
+            ops.state.update(|t| t.track(op.clone(), now(), None));
             if ops.is_leader() {
                 ops.save();
                 ops.wake_now();

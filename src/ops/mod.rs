@@ -185,8 +185,7 @@ impl Ops {
 
     /// Follows a freshly returned operation, and polls soon.
     pub fn track(&self, op: Operation) {
-        self.state.update(|t| t.track(op.clone(), now(), None));
-        self.engine(Cmd::Tracked(op));
+        self.engine(Cmd::Track(op));
     }
 
     /// Follows operations already in flight in a project, started elsewhere (another
