@@ -44,11 +44,16 @@ fn count_timers() {
     .expect("the timer counter installs");
 }
 
-fn pending_timers() -> u32 {
-    js_sys::eval("window.__pendingTimers.size")
+/// A count the page keeps in a global (0 when it is not there).
+fn page_count(expression: &str) -> u32 {
+    js_sys::eval(expression)
         .ok()
         .and_then(|v| v.as_f64())
         .unwrap_or(-1.0) as u32
+}
+
+fn pending_timers() -> u32 {
+    page_count("window.__pendingTimers.size")
 }
 
 /// Lets already-queued microtasks run (a dropped task is collected there), without
@@ -196,10 +201,7 @@ fn serve_two_pages(bad: bool) {
 }
 
 fn pages_asked() -> u32 {
-    js_sys::eval("window.__pagesAsked.length")
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(-1.0) as u32
+    page_count("window.__pagesAsked.length")
 }
 
 fn pages_client() -> Client {
