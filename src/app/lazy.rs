@@ -13,13 +13,14 @@
 //!
 //! A view whose code does not arrive (network down, a deployment replaced under an
 //! open tab) says so with a retry, instead of taking the console down with it.
+//! While it is on its way, a page shows "Loading…"; the header stays usable.
 
+use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::thread::LocalKey;
 
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 use super::clusters::{ClusterPage, CreateClusterPage, EditClusterPage};
 use super::components::InTheWay;
@@ -40,8 +41,9 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
     }
 }
 
-type Loaded = Result<AnyView, LoadError>;
-type Load = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Loaded>>> + Send + Sync>;
+/// What a split module hands back: a function that lives in it and draws its view.
+type Draw = fn() -> AnyView;
+type Fetched<M> = Pin<Box<dyn Future<Output = Result<M, LoadError>>>>;
 
 /// Calls a split function: a download on first use when split, a plain call when not.
 macro_rules! load {
@@ -54,25 +56,29 @@ macro_rules! load {
     }};
 }
 
-/// Where a view sits, which decides how a failed download is shown.
+/// Where a view sits, which decides what shows while its code is on its way and
+/// how a failed download is shown.
 #[derive(Clone, Copy)]
 enum Place {
-    /// A whole page under the route's `<Transition>`, or the connect screen.
+    /// A whole page, in the shell's `<main>`: "Loading…" meanwhile.
     Page,
-    /// A part of a page that is still there around it.
+    /// The connect screen: index.html's "Loading the console…" line stays meanwhile.
+    Screen,
+    /// A part of a page that is still there around it: nothing meanwhile.
     Part,
 }
 
 macro_rules! lazy_views {
     ($($name:ident => $view:ident in $module:ident as $place:ident;)*) => {$(
         #[cfg_attr(nks_split, wasm_split_helpers::wasm_split($module, fallible))]
-        fn $module() -> Loaded {
-            Ok(view! { <$view /> }.into_any())
+        fn $module() -> Result<Draw, LoadError> {
+            Ok(|| view! { <$view /> }.into_any())
         }
 
         #[doc = concat!("[`", stringify!($view), "`], loaded on first use.")]
         pub fn $name() -> impl IntoView {
-            lazy_view(Place::$place, Arc::new(|| Box::pin(async { load!($module()) })))
+            thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+            lazy_view(Place::$place, &KEPT, || Box::pin(async { load!($module()) }), |draw| draw())
         }
     )*};
 }
@@ -88,41 +94,64 @@ lazy_views! {
     settings => SettingsPage in settings_page as Page;
     home => Home in home_page as Page;
     not_found => NotFound in not_found_page as Page;
-    connect => ConnectScreen in connect_screen as Page;
+    connect => ConnectScreen in connect_screen as Screen;
     notices => NoticeList in ops_notices as Part;
 }
 
+type DrawInTheWay = fn(String) -> AnyView;
+
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]
-fn in_the_way_part(id: String) -> Loaded {
-    Ok(view! { <InTheWay id /> }.into_any())
+fn in_the_way_part() -> Result<DrawInTheWay, LoadError> {
+    Ok(|id| view! { <InTheWay id /> }.into_any())
 }
 
 /// [`InTheWay`] for the operation `id`, loaded on first use.
 pub fn in_the_way(id: String) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<DrawInTheWay>> = const { Cell::new(None) });
     lazy_view(
         Place::Part,
-        Arc::new(move || {
-            let id = id.clone();
-            Box::pin(async move { load!(in_the_way_part(id)) })
-        }),
+        &KEPT,
+        || Box::pin(async { load!(in_the_way_part()) }),
+        move |draw| draw(id.clone()),
     )
 }
 
-/// Shows the view once its code is there. Under a `<Transition>` (the routes),
-/// the previous page stays on screen meanwhile; elsewhere nothing is drawn until
-/// the code arrives (from the browser's cache after the first time).
-fn lazy_view(place: Place, load: Load) -> impl IntoView {
+/// Shows the view once its code is here: at once when an earlier view fetched it
+/// (`kept`), else after `fetch`, with a retry if the download fails.
+///
+/// No `<Suspense>` is involved, so that machinery is not on the first page: the
+/// split module returns a plain function (`M`) that draws its view.
+fn lazy_view<M: Copy + 'static>(
+    place: Place,
+    kept: &'static LocalKey<Cell<Option<M>>>,
+    fetch: fn() -> Fetched<M>,
+    draw: impl Fn(M) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView {
+    let here = kept.get();
+    let state = RwSignal::new_local(here.map(Ok));
     let attempt = RwSignal::new(0_u32);
-    move || {
-        attempt.track();
-        let load = load.clone();
-        // The browser is single-threaded; Suspend asks for Send all the same.
-        Suspend::new(SendWrapper::new(async move {
-            load().await.unwrap_or_else(|LoadError| match place {
-                Place::Page => view! { <LoadFailed attempt /> }.into_any(),
-                Place::Part => view! { <PartLoadFailed attempt /> }.into_any(),
-            })
-        }))
+    if here.is_none() {
+        Effect::new(move |_| {
+            attempt.track();
+            leptos::task::spawn_local(async move {
+                let fetched = fetch().await;
+                if let Ok(code) = fetched {
+                    kept.set(Some(code));
+                }
+                let _ = state.try_set(Some(fetched));
+            });
+        });
+    }
+    move || match state.with(|now| now.as_ref().map(|fetched| fetched.as_ref().ok().copied())) {
+        Some(Some(code)) => draw(code),
+        Some(None) => match place {
+            Place::Page | Place::Screen => view! { <LoadFailed attempt /> }.into_any(),
+            Place::Part => view! { <PartLoadFailed attempt /> }.into_any(),
+        },
+        None => match place {
+            Place::Page => view! { <p class="loading">"Loading…"</p> }.into_any(),
+            Place::Screen | Place::Part => ().into_any(),
+        },
     }
 }
 

@@ -5,6 +5,7 @@ pub mod components;
 mod connect;
 mod embed;
 mod lazy;
+pub mod load;
 mod not_found;
 mod operations;
 pub(crate) mod paths;

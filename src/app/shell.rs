@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::components::ErrorView;
+use super::load::Load;
 use super::router::{routes, use_navigate, use_path, Redirect, A};
 use super::{clusters, lazy, operations, Session};
 use crate::api::client::Client;
@@ -15,7 +16,7 @@ use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
-pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
+pub struct Projects(pub Load<Result<Vec<Project>, ApiError>>);
 
 /// The project named by the current URL (`/projects/{id}/…`), if any.
 pub fn current_project_id() -> Memo<Option<String>> {
@@ -43,7 +44,7 @@ pub fn Shell() -> impl IntoView {
     let client = expect_context::<Client>();
     let projects = {
         let client = client.clone();
-        Projects(LocalResource::new(move || {
+        Projects(Load::new(move || {
             let client = client.clone();
             async move { client.projects().await }
         }))
@@ -98,11 +99,7 @@ pub fn Shell() -> impl IntoView {
         <Header />
         <operations::OpsNotices />
         <main class="content" id="main" tabindex="-1">
-            // A page's reads that escape its own <Transition> (a filter built from a
-            // list, say) are caught here, inside <main>, so a slow call never blanks
-            // the header and navigation; Transition keeps a page shown while it
-            // refreshes.
-            <Transition fallback=|| view! { <p class="loading">"Loading…"</p> }>
+            // Each page shows its own loading line; the header and navigation stay.
             {routes(|page| match page {
                 Page::Home => lazy::home().into_any(),
                 Page::Clusters => view! { <clusters::ClusterList /> }.into_any(),
@@ -116,7 +113,6 @@ pub fn Shell() -> impl IntoView {
                 Page::Settings => lazy::settings().into_any(),
                 Page::NotFound => lazy::not_found().into_any(),
             })}
-            </Transition>
         </main>
     }
 }

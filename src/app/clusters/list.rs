@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::api::client::Client;
 use crate::api::types::Cluster;
 use crate::app::components::ErrorView;
+use crate::app::load::Load;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
@@ -24,7 +25,7 @@ pub fn ClusterList() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let clusters = LocalResource::new(move || {
+    let clusters = Load::new(move || {
         let client = client.clone();
         let project = project_id();
         ops.revision.track();
@@ -96,13 +97,11 @@ pub fn ClusterList() -> impl IntoView {
                 <div class="filter"><label for="filter-tag">"Tag"</label>
                     <select id="filter-tag" prop:value=move || current.get().tag>
                         <option value="">"Any"</option>
-                        // Its own boundary: the choices wait for the list, the page does not.
-                        <Transition fallback=|| ()>
-                            {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
-                                let selected = current.get_untracked().tag == t;
-                                view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
-                            }).collect_view()}
-                        </Transition>
+                        // The choices come with the list; until then, only "Any".
+                        {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
+                            let selected = current.get_untracked().tag == t;
+                            view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
+                        }).collect_view()}
                     </select>
                 </div>
                 <div class="filter"><label for="filter-sort">"Sort by"</label>
@@ -114,31 +113,28 @@ pub fn ClusterList() -> impl IntoView {
                     </select>
                 </div>
             </div>
-            <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
-                {move || {
-                    clusters
-                        .get()
-                        .map(|result| match result {
-                            Err(error) => view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any(),
-                            Ok(list) if list.is_empty() => view! {
-                                <div class="empty">
-                                    <p>"No clusters in this project yet."</p>
-                                    <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
-                                </div>
-                            }
-                                .into_any(),
-                            Ok(list) => {
-                                let shown = filter_and_sort(&list, &current.get());
-                                if shown.is_empty() {
-                                    view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
-                                } else {
-                                    crate::app::perf::mark_after_render("nks:clusters-rendered");
-                                    view! { <ClusterTable clusters=shown project=project_id() /> }.into_any()
-                                }
-                            }
-                        })
-                }}
-            </Transition>
+            {move || {
+                match clusters.get() {
+                    None => view! { <p class="loading">"Loading clusters…"</p> }.into_any(),
+                    Some(Err(error)) => view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! {
+                        <div class="empty">
+                            <p>"No clusters in this project yet."</p>
+                            <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
+                        </div>
+                    }
+                        .into_any(),
+                    Some(Ok(list)) => {
+                        let shown = filter_and_sort(&list, &current.get());
+                        if shown.is_empty() {
+                            view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
+                        } else {
+                            crate::app::perf::mark_after_render("nks:clusters-rendered");
+                            view! { <ClusterTable clusters=shown project=project_id() /> }.into_any()
+                        }
+                    }
+                }
+            }}
         </section>
     }
 }

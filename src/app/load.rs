@@ -1,0 +1,67 @@
+//! A read for the always-present frame (the shell's projects, the cluster list):
+//! it keeps its last answer on screen while the next one is on its way.
+//!
+//! The pages loaded on first use read through `LocalResource` under a
+//! `<Transition>`. The first page does not: those two, with the async machinery
+//! behind them, were a tenth of the first page's wasm (40 KB of 431, 16 KB
+//! gzipped), and a signal set when the answer arrives does the same job here. A view reads [`Load::get`]: `None`
+//! until the first answer, then always the latest one, so a refresh never blanks
+//! what is shown.
+
+use std::cell::Cell;
+use std::future::Future;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+pub struct Load<T: 'static> {
+    answer: RwSignal<Option<T>, LocalStorage>,
+    again: RwSignal<u32>,
+}
+
+impl<T> Clone for Load<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Load<T> {}
+
+impl<T: Clone + 'static> Load<T> {
+    /// Starts `read` now, and again whenever a signal it reads while building its
+    /// future changes, or on [`Load::refetch`]. Only the answer to the latest
+    /// start is kept: a slow earlier one that arrives late is dropped.
+    pub fn new<F>(read: impl Fn() -> F + 'static) -> Self
+    where
+        F: Future<Output = T> + 'static,
+    {
+        let answer = RwSignal::new_local(None);
+        let again = RwSignal::new(0_u32);
+        let started = Rc::new(Cell::new(0_u32));
+        Effect::new(move |_| {
+            again.track();
+            let reading = read();
+            let this = started.get().wrapping_add(1);
+            started.set(this);
+            let started = started.clone();
+            leptos::task::spawn_local(async move {
+                let value = reading.await;
+                if started.get() == this {
+                    // The view may be gone by now (another page opened): nothing to show it in.
+                    let _ = answer.try_set(Some(value));
+                }
+            });
+        });
+        Self { answer, again }
+    }
+
+    /// The latest answer, `None` until the first arrives. Tracked.
+    pub fn get(&self) -> Option<T> {
+        self.answer.get()
+    }
+
+    /// Reads again; the current answer stays until the new one arrives.
+    pub fn refetch(&self) {
+        self.again.update(|n| *n = n.wrapping_add(1));
+    }
+}
