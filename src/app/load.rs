@@ -15,7 +15,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 pub struct Load<T: 'static> {
-    answer: RwSignal<Option<T>, LocalStorage>,
+    answer: RwSignal<Option<Rc<T>>, LocalStorage>,
     again: RwSignal<u32>,
 }
 
@@ -27,7 +27,7 @@ impl<T> Clone for Load<T> {
 
 impl<T> Copy for Load<T> {}
 
-impl<T: Clone + 'static> Load<T> {
+impl<T: 'static> Load<T> {
     /// Starts `read` now, and again whenever a signal it reads while building its
     /// future changes, or on [`Load::refetch`]. Only the answer to the latest
     /// start is kept: a slow earlier one that arrives late is dropped.
@@ -48,7 +48,7 @@ impl<T: Clone + 'static> Load<T> {
                 let value = reading.await;
                 if started.get() == this {
                     // The view may be gone by now (another page opened): nothing to show it in.
-                    let _ = answer.try_set(Some(value));
+                    let _ = answer.try_set(Some(Rc::new(value)));
                 }
             });
         });
@@ -56,7 +56,7 @@ impl<T: Clone + 'static> Load<T> {
     }
 
     /// The latest answer, `None` until the first arrives. Tracked.
-    pub fn get(&self) -> Option<T> {
+    pub fn get(&self) -> Option<Rc<T>> {
         self.answer.get()
     }
 

@@ -122,10 +122,10 @@ pub fn Shell() -> impl IntoView {
 pub(super) fn Home() -> impl IntoView {
     let Projects(projects) = expect_context::<Projects>();
     let current = current_project_id();
-    move || match projects.get() {
+    move || match projects.get().as_deref() {
         None => view! { <p class="loading">"Loading projects…"</p> }.into_any(),
         Some(Err(error)) => {
-            view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any()
+            view! { <ErrorView error=error.clone() retry=move |_| projects.refetch() /> }.into_any()
         }
         Some(Ok(list)) => {
             let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
@@ -169,7 +169,7 @@ fn Header() -> impl IntoView {
             <div class="project-switcher">
                 <label for="project">"Project"</label>
                 <select id="project" on:change=on_switch prop:value=move || current.get().unwrap_or_default()>
-                    {move || match projects.get() {
+                    {move || match projects.get().as_deref() {
                         None => view! { <option value="">"Loading…"</option> }.into_any(),
                         Some(Err(_)) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
                         Some(Ok(list)) => {
@@ -178,10 +178,10 @@ fn Header() -> impl IntoView {
                             view! {
                                 <option value="" disabled=true selected=none_selected>"Choose a project"</option>
                                 {list
-                                    .into_iter()
+                                    .iter()
                                     .map(|p| {
                                         let is_selected = selected.as_deref() == Some(p.id.as_str());
-                                        view! { <option value=p.id.clone() selected=is_selected>{p.name}</option> }
+                                        view! { <option value=p.id.clone() selected=is_selected>{p.name.clone()}</option> }
                                     })
                                     .collect_view()}
                             }

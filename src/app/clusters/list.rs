@@ -98,7 +98,7 @@ pub fn ClusterList() -> impl IntoView {
                     <select id="filter-tag" prop:value=move || current.get().tag>
                         <option value="">"Any"</option>
                         // The choices come with the list; until then, only "Any".
-                        {move || clusters.get().and_then(Result::ok).map(|list| all_tags(&list)).unwrap_or_default().into_iter().map(|t| {
+                        {move || clusters.get().as_deref().and_then(|read| read.as_ref().ok()).map(|list| all_tags(list)).unwrap_or_default().into_iter().map(|t| {
                             let selected = current.get_untracked().tag == t;
                             view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
                         }).collect_view()}
@@ -114,9 +114,9 @@ pub fn ClusterList() -> impl IntoView {
                 </div>
             </div>
             {move || {
-                match clusters.get() {
+                match clusters.get().as_deref() {
                     None => view! { <p class="loading">"Loading clusters…"</p> }.into_any(),
-                    Some(Err(error)) => view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any(),
+                    Some(Err(error)) => view! { <ErrorView error=error.clone() retry=move |_| clusters.refetch() /> }.into_any(),
                     Some(Ok(list)) if list.is_empty() => view! {
                         <div class="empty">
                             <p>"No clusters in this project yet."</p>
@@ -125,7 +125,7 @@ pub fn ClusterList() -> impl IntoView {
                     }
                         .into_any(),
                     Some(Ok(list)) => {
-                        let shown = filter_and_sort(&list, &current.get());
+                        let shown = filter_and_sort(list, &current.get());
                         if shown.is_empty() {
                             view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
                         } else {
