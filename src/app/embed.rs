@@ -16,6 +16,7 @@ use js_sys::Reflect;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use super::lazy::LoadError;
 use super::Session;
 use crate::api::client::Config;
 use crate::rules::route::Query;
@@ -58,10 +59,36 @@ fn allowed_origins(listed: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Most deployments list no origin, so the listener's code is its own module,
+/// fetched only when one is listed. Until it is here nothing is announced, and a
+/// host does not send before the announcement; a failed fetch is tried again.
 fn listen_to_host(allowed: Vec<String>, session: Session) {
     if allowed.is_empty() {
         return;
     }
+    leptos::task::spawn_local(async move {
+        loop {
+            #[cfg(nks_split)]
+            let loaded = load_listener().await;
+            #[cfg(not(nks_split))]
+            let loaded = load_listener();
+            match loaded {
+                Ok(listen) => return listen(allowed, session),
+                Err(LoadError) => gloo_timers::future::sleep(LISTENER_RETRY).await,
+            }
+        }
+    });
+}
+
+const LISTENER_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
+
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(embed_listener, fallible))]
+fn load_listener() -> Result<fn(Vec<String>, Session), LoadError> {
+    Ok(listen)
+}
+
+/// Listens to the host page for the life of the page, then says it is ready.
+fn listen(allowed: Vec<String>, session: Session) {
     let handle = window_event_listener(leptos::ev::message, {
         let allowed = allowed.clone();
         move |ev: web_sys::MessageEvent| {
@@ -92,7 +119,8 @@ fn listen_to_host(allowed: Vec<String>, session: Session) {
             }
         }
     });
-    on_cleanup(move || handle.remove());
+    // The console root installs this once and lives as long as the page.
+    std::mem::forget(handle);
     announce_ready(&allowed);
 }
 

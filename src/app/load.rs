@@ -8,15 +8,21 @@
 //! until the first answer, then always the latest one, so a refresh never blanks
 //! what is shown.
 
+use std::any::Any;
 use std::cell::Cell;
 use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use leptos::prelude::*;
 
 pub struct Load<T: 'static> {
-    answer: RwSignal<Option<Rc<T>>, LocalStorage>,
+    /// Always holds a `T`. Kept untyped so that one copy of the machinery below
+    /// serves every `T`: each copy is about 1 KB of the first page.
+    answer: Answer,
     again: RwSignal<u32>,
+    kind: PhantomData<fn() -> T>,
 }
 
 impl<T> Clone for Load<T> {
@@ -27,6 +33,9 @@ impl<T> Clone for Load<T> {
 
 impl<T> Copy for Load<T> {}
 
+type Answer = RwSignal<Option<Rc<dyn Any>>, LocalStorage>;
+type Reading = Pin<Box<dyn Future<Output = Rc<dyn Any>>>>;
+
 impl<T: 'static> Load<T> {
     /// Starts `read` now, and again whenever a signal it reads while building its
     /// future changes, or on [`Load::refetch`]. Only the answer to the latest
@@ -35,33 +44,45 @@ impl<T: 'static> Load<T> {
     where
         F: Future<Output = T> + 'static,
     {
-        let answer = RwSignal::new_local(None);
-        let again = RwSignal::new(0_u32);
-        let started = Rc::new(Cell::new(0_u32));
-        Effect::new(move |_| {
-            again.track();
+        let (answer, again) = start(Box::new(move || {
             let reading = read();
-            let this = started.get().wrapping_add(1);
-            started.set(this);
-            let started = started.clone();
-            leptos::task::spawn_local(async move {
-                let value = reading.await;
-                if started.get() == this {
-                    // The view may be gone by now (another page opened): nothing to show it in.
-                    let _ = answer.try_set(Some(Rc::new(value)));
-                }
-            });
-        });
-        Self { answer, again }
+            Box::pin(async move { Rc::new(reading.await) as Rc<dyn Any> })
+        }));
+        Self {
+            answer,
+            again,
+            kind: PhantomData,
+        }
     }
 
     /// The latest answer, `None` until the first arrives. Tracked.
     pub fn get(&self) -> Option<Rc<T>> {
-        self.answer.get()
+        self.answer.get().and_then(|answer| answer.downcast().ok())
     }
 
     /// Reads again; the current answer stays until the new one arrives.
     pub fn refetch(&self) {
         self.again.update(|n| *n = n.wrapping_add(1));
     }
+}
+
+fn start(read: Box<dyn Fn() -> Reading>) -> (Answer, RwSignal<u32>) {
+    let answer = RwSignal::new_local(None);
+    let again = RwSignal::new(0_u32);
+    let started = Rc::new(Cell::new(0_u32));
+    Effect::new(move |_| {
+        again.track();
+        let reading = read();
+        let this = started.get().wrapping_add(1);
+        started.set(this);
+        let started = started.clone();
+        leptos::task::spawn_local(async move {
+            let value = reading.await;
+            if started.get() == this {
+                // The view may be gone by now (another page opened): nothing to show it in.
+                let _ = answer.try_set(Some(value));
+            }
+        });
+    });
+    (answer, again)
 }
