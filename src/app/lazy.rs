@@ -41,8 +41,10 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
     }
 }
 
-/// What a split module hands back: a function that lives in it and draws its view.
-type Draw = fn() -> AnyView;
+/// What a split module hands back: a function that lives in it and draws its view,
+/// given what the view is about (the operation for [`InTheWay`], nothing for a page).
+/// One signature for all, so one [`lazy_view`] serves every split view.
+type Draw = fn(&str) -> AnyView;
 type Fetched<M> = Pin<Box<dyn Future<Output = Result<M, LoadError>>>>;
 
 /// Calls a split function: a download on first use when split, a plain call when not.
@@ -72,13 +74,13 @@ macro_rules! lazy_views {
     ($($name:ident => $view:ident in $module:ident as $place:ident;)*) => {$(
         #[cfg_attr(nks_split, wasm_split_helpers::wasm_split($module, fallible))]
         fn $module() -> Result<Draw, LoadError> {
-            Ok(|| view! { <$view /> }.into_any())
+            Ok(|_| view! { <$view /> }.into_any())
         }
 
         #[doc = concat!("[`", stringify!($view), "`], loaded on first use.")]
         pub fn $name() -> impl IntoView {
             thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
-            lazy_view(Place::$place, &KEPT, || Box::pin(async { load!($module()) }), |draw| draw())
+            lazy_view(Place::$place, &KEPT, || Box::pin(async { load!($module()) }), String::new())
         }
     )*};
 }
@@ -98,21 +100,19 @@ lazy_views! {
     notices => NoticeList in ops_notices as Part;
 }
 
-type DrawInTheWay = fn(String) -> AnyView;
-
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]
-fn in_the_way_part() -> Result<DrawInTheWay, LoadError> {
-    Ok(|id| view! { <InTheWay id /> }.into_any())
+fn in_the_way_part() -> Result<Draw, LoadError> {
+    Ok(|id| view! { <InTheWay id=id.to_string() /> }.into_any())
 }
 
 /// [`InTheWay`] for the operation `id`, loaded on first use.
 pub fn in_the_way(id: String) -> impl IntoView {
-    thread_local!(static KEPT: Cell<Option<DrawInTheWay>> = const { Cell::new(None) });
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
     lazy_view(
         Place::Part,
         &KEPT,
         || Box::pin(async { load!(in_the_way_part()) }),
-        move |draw| draw(id.clone()),
+        id,
     )
 }
 
@@ -120,12 +120,12 @@ pub fn in_the_way(id: String) -> impl IntoView {
 /// (`kept`), else after `fetch`, with a retry if the download fails.
 ///
 /// No `<Suspense>` is involved, so that machinery is not on the first page: the
-/// split module returns a plain function (`M`) that draws its view.
-fn lazy_view<M: Copy + 'static>(
+/// split module returns a plain function ([`Draw`]) that draws its view.
+fn lazy_view(
     place: Place,
-    kept: &'static LocalKey<Cell<Option<M>>>,
-    fetch: fn() -> Fetched<M>,
-    draw: impl Fn(M) -> AnyView + Send + Sync + 'static,
+    kept: &'static LocalKey<Cell<Option<Draw>>>,
+    fetch: fn() -> Fetched<Draw>,
+    about: String,
 ) -> impl IntoView {
     let here = kept.get();
     let state = RwSignal::new_local(here.map(Ok));
@@ -143,7 +143,7 @@ fn lazy_view<M: Copy + 'static>(
         });
     }
     move || match state.with(|now| now.as_ref().map(|fetched| fetched.as_ref().ok().copied())) {
-        Some(Some(code)) => draw(code),
+        Some(Some(draw)) => draw(&about),
         Some(None) => match place {
             Place::Page | Place::Screen => view! { <LoadFailed attempt /> }.into_any(),
             Place::Part => view! { <PartLoadFailed attempt /> }.into_any(),

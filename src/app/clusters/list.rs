@@ -72,6 +72,8 @@ pub fn ClusterList() -> impl IntoView {
         );
     };
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
+    // The choices the page opens with; each select's `prop:value` follows the URL after.
+    let shown_first = current.get_untracked();
 
     view! {
         <section class="page">
@@ -91,7 +93,7 @@ pub fn ClusterList() -> impl IntoView {
                 <div class="filter"><label for="filter-status">"Status"</label>
                     <select id="filter-status" prop:value=move || current.get().status>
                         <option value="">"Any"</option>
-                        {STATUSES.iter().map(|s| view! { <option value=*s selected=move || current.get().status == *s>{*s}</option> }).collect_view()}
+                        {STATUSES.iter().map(|s| view! { <option value=*s selected=shown_first.status == *s>{*s}</option> }).collect_view()}
                     </select>
                 </div>
                 <div class="filter"><label for="filter-tag">"Tag"</label>
@@ -107,9 +109,9 @@ pub fn ClusterList() -> impl IntoView {
                 <div class="filter"><label for="filter-sort">"Sort by"</label>
                     <select id="filter-sort" prop:value=move || current.get().sort>
                         <option value="">"API order"</option>
-                        <option value="name" selected=move || current.get().sort == "name">"Name"</option>
-                        <option value="status" selected=move || current.get().sort == "status">"Status"</option>
-                        <option value="created" selected=move || current.get().sort == "created">"Newest"</option>
+                        <option value="name" selected=shown_first.sort == "name">"Name"</option>
+                        <option value="status" selected=shown_first.sort == "status">"Status"</option>
+                        <option value="created" selected=shown_first.sort == "created">"Newest"</option>
                     </select>
                 </div>
             </div>
