@@ -45,7 +45,7 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
 /// given what the view is about (the operation for [`InTheWay`], nothing for a page).
 /// One signature for all, so one [`lazy_view`] serves every split view.
 type Draw = fn(&str) -> AnyView;
-type Fetched<M> = Pin<Box<dyn Future<Output = Result<M, LoadError>>>>;
+type Fetched = Pin<Box<dyn Future<Output = Result<Draw, LoadError>>>>;
 
 /// Calls a split function: a download on first use when split, a plain call when not.
 macro_rules! load {
@@ -124,7 +124,7 @@ pub fn in_the_way(id: String) -> impl IntoView {
 fn lazy_view(
     place: Place,
     kept: &'static LocalKey<Cell<Option<Draw>>>,
-    fetch: fn() -> Fetched<Draw>,
+    fetch: fn() -> Fetched,
     about: String,
 ) -> impl IntoView {
     let here = kept.get();
