@@ -69,6 +69,74 @@ async fn sleep(ms: u64) {
     gloo_timers::future::sleep(Duration::from_millis(ms)).await;
 }
 
+/// Waits until `done` holds, checking every 20 ms, for at most `limit_ms`; tells
+/// whether it came to hold. The browser grants a lock in its own time, which on
+/// a busy machine can take longer than a fixed sleep.
+async fn until(limit_ms: u64, done: impl Fn() -> bool) -> bool {
+    let mut waited = 0;
+    while !done() {
+        if waited >= limit_ms {
+            return false;
+        }
+        sleep(20).await;
+        waited += 20;
+    }
+    true
+}
+
+/// Who holds and who waits for the tracker's lock in this page, as the browser
+/// reports it (`navigator.locks.query()`).
+async fn lock_holders() -> (u32, u32) {
+    let query = js_sys::eval(
+        "navigator.locks.query().then(s => [\
+           s.held.filter(l => l.name === 'nks-console.ops-leader').length,\
+           s.pending.filter(l => l.name === 'nks-console.ops-leader').length])",
+    )
+    .expect("the lock query starts");
+    let answer = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(query))
+        .await
+        .expect("the lock query answers");
+    let count = |i| {
+        js_sys::Reflect::get_u32(&answer, i)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(-1.0) as u32
+    };
+    (count(0), count(1))
+}
+
+/// Waits, for at most `limit_ms`, until the lock has `held` holders and waiters.
+async fn locks_come_to(limit_ms: u64, held: (u32, u32)) -> bool {
+    let mut waited = 0;
+    while lock_holders().await != held {
+        if waited >= limit_ms {
+            return false;
+        }
+        sleep(20).await;
+        waited += 20;
+    }
+    true
+}
+
+/// Every tracker test starts with nobody holding or waiting for the lock. The
+/// browser releases it a moment after the holder lets go, so this waits for it.
+async fn no_tracker_left() {
+    assert!(
+        locks_come_to(5_000, (0, 0)).await,
+        "a tracker of an earlier test still holds or waits for the lock: {:?}",
+        lock_holders().await
+    );
+}
+
+/// Ends a tracker test: its owner goes, and with it the lock.
+async fn lock_released() {
+    assert!(
+        locks_come_to(5_000, (0, 0)).await,
+        "the lock is released once every tracker's owner is gone: {:?}",
+        lock_holders().await
+    );
+}
+
 /// A client for an address where nothing answers: every poll fails transiently.
 fn unreachable_client() -> Client {
     Client::new(
@@ -111,15 +179,16 @@ fn start_tracker() -> (Owner, Ops) {
 
 #[wasm_bindgen_test]
 async fn no_timer_of_the_tracker_outlives_it() {
+    no_tracker_left().await;
     clear_saved();
     count_timers();
     let before = pending_timers();
     let (owner, ops) = start_tracker();
     ops.track(running("op-1"));
-    sleep(400).await;
-    assert!(ops.is_leader(), "alone, it leads");
+    assert!(until(5_000, || ops.is_leader()).await, "alone, it leads");
+    assert_eq!(lock_holders().await, (1, 0), "it holds the lock");
     assert!(
-        pending_timers() > before || ops.timer_scheduled(),
+        until(5_000, || pending_timers() > before || ops.timer_scheduled()).await,
         "following an operation keeps a timer (the next poll or a retry's backoff)"
     );
     owner.cleanup();
@@ -133,48 +202,58 @@ async fn no_timer_of_the_tracker_outlives_it() {
     // The poll that was in flight was dropped too: nothing reschedules later.
     sleep(2500).await;
     assert_eq!(pending_timers(), before);
+    lock_released().await;
 }
 
 #[wasm_bindgen_test]
 async fn a_tracker_with_nothing_to_follow_sets_no_timer() {
+    no_tracker_left().await;
     clear_saved();
     count_timers();
     let before = pending_timers();
     let (owner, ops) = start_tracker();
+    assert!(until(5_000, || ops.is_leader()).await, "alone, it leads");
     sleep(200).await;
     assert!(!ops.timer_scheduled());
     assert_eq!(pending_timers(), before);
     owner.cleanup();
+    lock_released().await;
 }
 
 #[wasm_bindgen_test]
 async fn a_second_tracker_follows_the_first_and_takes_over_when_it_goes() {
+    no_tracker_left().await;
     clear_saved();
     let (first_owner, first) = start_tracker();
-    sleep(150).await;
-    assert!(first.is_leader());
+    assert!(until(5_000, || first.is_leader()).await, "alone, it leads");
     let (second_owner, second) = start_tracker();
-    sleep(150).await;
+    assert!(
+        locks_come_to(5_000, (1, 1)).await,
+        "the second queues for the lock"
+    );
     assert!(!second.is_leader(), "one poller for all tabs");
     assert!(!second.timer_scheduled());
 
     // A mutation answered in the follower is followed by the leader.
     second.track(running("op-2"));
-    sleep(150).await;
-    assert!(first.get("op-2").is_some(), "the leader follows it");
+    assert!(
+        until(5_000, || first.get("op-2").is_some()).await,
+        "the leader follows it"
+    );
     assert!(
         !second.timer_scheduled(),
         "the follower still does not poll"
     );
 
     first_owner.cleanup();
-    sleep(300).await;
     assert!(
-        second.is_leader(),
+        until(5_000, || second.is_leader()).await,
         "the lock passed on when the leader went away"
     );
+    assert_eq!(lock_holders().await, (1, 0));
     assert_eq!(second.active_count(), 1);
     second_owner.cleanup();
+    lock_released().await;
 }
 
 /// Answers `GET http://pages.test/v1/nks/clusters` from the page itself, in two
