@@ -43,7 +43,9 @@ crate::from_json_struct!(Config {
 });
 
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
-/// HTTP, so it lives here with the rest.
+/// HTTP, so it lives here with the rest. index.html preloads the file, and the
+/// browser answers this fetch with that preload (its `no-cache` header does not
+/// stop the match); without the preload, `no-cache` keeps a changed file fresh.
 pub async fn load_config() -> Result<Config, String> {
     let response = fetch(
         Method::Get,

@@ -59,6 +59,13 @@ test('under a prefix the console loads, connects and keeps every URL under the p
   assert.ok(new URL(page.url()).pathname.startsWith(`${PREFIX}projects/`), page.url());
 
   assert.ok(host.requested.includes(`${PREFIX}config.json`), 'config.json read beside index.html');
+  // index.html preloads it, and the console's own read is answered by that preload:
+  // one request, made by the <link>, not a second by the console's fetch.
+  assert.equal(host.requested.filter((p) => p === `${PREFIX}config.json`).length, 1, 'config.json asked for once');
+  const configReads = await page.evaluate(() =>
+    performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/config.json')).map((e) => e.initiatorType),
+  );
+  assert.deepEqual(configReads, ['link'], 'config.json comes from the preload');
   assertStayedUnderPrefix(page);
   await shot(page, 'subpath-clusters');
   await context.close();
