@@ -212,6 +212,8 @@ impl Ops {
         }
         let ops = *self;
         self.spawn(async move {
+            // Background work: the page's own first reads and drawing go first.
+            when_idle().await;
             let client = ops.client.get_value();
             let mut found = Vec::new();
             for status in ["pending", "running", "unknown"] {
@@ -558,6 +560,55 @@ impl Future for Stoppable {
                 Poll::Pending
             }
         }
+    }
+}
+
+/// The longest a background read waits for the browser to be idle.
+const IDLE_WAIT_MS: i32 = 2_000;
+
+/// Resolves when the browser is next idle (`requestIdleCallback`, at most
+/// [`IDLE_WAIT_MS`] away), or after [`IDLE_WAIT_MS`] where there is no such call
+/// (Safari). Dropped first (the tracker stopped), it cancels its callback.
+fn when_idle() -> impl Future<Output = ()> {
+    /// The pending callback: (an idle callback rather than a timeout, its id).
+    struct Pending(Option<(bool, i32)>);
+    impl Drop for Pending {
+        fn drop(&mut self) {
+            match self.0 {
+                Some((true, id)) => window().cancel_idle_callback(id as u32),
+                Some((false, id)) => window().clear_timeout_with_handle(id),
+                None => {}
+            }
+        }
+    }
+    let window = window();
+    let mut pending = Pending(None);
+    let done = js_sys::Promise::new(&mut |resolve, _reject| {
+        let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        pending.0 = match idle {
+            Some(request) => {
+                let options = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&options, &"timeout".into(), &IDLE_WAIT_MS.into());
+                request
+                    .call2(&window, &resolve, &options)
+                    .ok()
+                    .and_then(|id| id.as_f64())
+                    .map(|id| (true, id as i32))
+            }
+            None => window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, IDLE_WAIT_MS)
+                .ok()
+                .map(|id| (false, id)),
+        };
+        if pending.0.is_none() {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        }
+    });
+    async move {
+        let _pending = pending;
+        let _ = wasm_bindgen_futures::JsFuture::from(done).await;
     }
 }
 
