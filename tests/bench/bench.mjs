@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
 import { largeCluster, scaleUp, nextRead } from './large.mjs';
+import { startBareChromium } from './bare.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.NKS_DIST || path.join(root, 'dist');
@@ -92,18 +93,33 @@ async function markTime(page, name, timeout = 30_000) {
   return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
 }
 
-// 2. Cold load: navigation to the cluster list rendered with data.
-async function coldLoad(browser, sim) {
+// 2. Cold load: navigation to the cluster list rendered with data, the app's own
+// `nks:clusters-rendered` mark. Each load opens a fresh browser context (no HTTP
+// cache, no compiled wasm) in a Chromium driven over a bare DevTools pipe
+// (bare.mjs): Playwright's own instrumentation of a page costs it some 50 ms here.
+// One load first, not counted: a browser's first page pays for its own start
+// (processes, fonts), which a person's running browser has long done.
+const COLD_RUNS = quick ? 1 : 9;
+
+async function coldLoad(sim) {
   const projects = await sim.api('/v1/projects');
   const prod = projects.items.find((p) => p.name === 'Production');
+  const chromium = await startBareChromium();
   const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${sim.url}/projects/${prod.id}/clusters`);
-    times.push(await markTime(page, 'nks:clusters-rendered'));
-    await context.close();
+  try {
+    for (let i = 0; i <= COLD_RUNS; i++) {
+      const t = await chromium.markAfterOpening(`${sim.url}/projects/${prod.id}/clusters`, {
+        initScript: `sessionStorage.setItem('nks-console.api-key', ${JSON.stringify(DEMO_KEY)})`,
+        mark: 'nks:clusters-rendered',
+      });
+      if (i > 0) times.push(t);
+    }
+  } finally {
+    await chromium.close();
   }
   record('cold load to cluster list (median)', median(times), 'ms', BUDGET.coldLoadMs);
+  const sorted = [...times].sort((a, b) => a - b);
+  results.push({ name: 'cold load, fastest–slowest', value: `${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}`, unit: 'ms', budget: null, ok: null });
 }
 
 // 3. Scale: the large seed's 1,000-pool cluster page.
@@ -246,7 +262,7 @@ const sim = await startSim({ timeScale: '1' });
 const browser = await startBrowser();
 try {
   if (wanted('size', true)) await sizes(browser, sim);
-  if (wanted('cold', false)) await coldLoad(browser, sim);
+  if (wanted('cold', false)) await coldLoad(sim);
   if (wanted('scale', false)) await scale(browser, sim);
   if (wanted('polling', true)) await pollingCost(browser, sim);
   if (wanted('memory', false)) await memory(browser, sim);
