@@ -7,6 +7,20 @@
 //! - `ops` (browser only): the operations tracker, the only poller;
 //! - `app` (browser only): views that read signals and call the client.
 
+/// Calls a split point (a function marked `wasm_split`): in the split build the
+/// call fetches its module first and must be awaited; in a plain build (tests) it
+/// is an ordinary call. Either way the result is the function's `Result`.
+#[cfg(target_arch = "wasm32")]
+macro_rules! split_call {
+    ($call:expr) => {{
+        #[cfg(nks_split)]
+        let loaded = $call.await;
+        #[cfg(not(nks_split))]
+        let loaded = $call;
+        loaded
+    }};
+}
+
 pub mod api;
 pub mod rules;
 

@@ -68,11 +68,7 @@ fn listen_to_host(allowed: Vec<String>, session: Session) {
     }
     leptos::task::spawn_local(async move {
         loop {
-            #[cfg(nks_split)]
-            let loaded = load_listener().await;
-            #[cfg(not(nks_split))]
-            let loaded = load_listener();
-            match loaded {
+            match split_call!(load_listener()) {
                 Ok(listen) => return listen(allowed, session),
                 Err(LoadError) => gloo_timers::future::sleep(LISTENER_RETRY).await,
             }

@@ -47,17 +47,6 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
 type Draw = fn(&str) -> AnyView;
 type Fetched = Pin<Box<dyn Future<Output = Result<Draw, LoadError>>>>;
 
-/// Calls a split function: a download on first use when split, a plain call when not.
-macro_rules! load {
-    ($call:expr) => {{
-        #[cfg(nks_split)]
-        let loaded = $call.await;
-        #[cfg(not(nks_split))]
-        let loaded = $call;
-        loaded
-    }};
-}
-
 /// Where a view sits, which decides what shows while its code is on its way and
 /// how a failed download is shown.
 #[derive(Clone, Copy)]
@@ -80,7 +69,7 @@ macro_rules! lazy_views {
         #[doc = concat!("[`", stringify!($view), "`], loaded on first use.")]
         pub fn $name() -> impl IntoView {
             thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
-            lazy_view(Place::$place, &KEPT, || Box::pin(async { load!($module()) }), String::new())
+            lazy_view(Place::$place, &KEPT, || Box::pin(async { split_call!($module()) }), String::new())
         }
     )*};
 }
@@ -111,7 +100,7 @@ pub fn in_the_way(id: String) -> impl IntoView {
     lazy_view(
         Place::Part,
         &KEPT,
-        || Box::pin(async { load!(in_the_way_part()) }),
+        || Box::pin(async { split_call!(in_the_way_part()) }),
         id,
     )
 }

@@ -443,11 +443,7 @@ impl Ops {
         }
         let ops = *self;
         self.spawn(async move {
-            #[cfg(nks_split)]
-            let loaded = load_engine().await;
-            #[cfg(not(nks_split))]
-            let loaded = load_engine();
-            let Ok(run) = loaded else {
+            let Ok(run) = split_call!(load_engine()) else {
                 let _ = ops.local.try_update_value(|l| l.engine.loading = false);
                 ops.engine_missing.set(true);
                 set_timeout(
