@@ -161,10 +161,13 @@ fn LoadFailed(attempt: RwSignal<u32>) -> impl IntoView {
     }
 }
 
+/// No role of its own: a part sits in a live region already (the 409's alert, the
+/// notices' polite region), which announces it; an alert inside an alert would be
+/// announced twice.
 #[component]
 fn PartLoadFailed(attempt: RwSignal<u32>) -> impl IntoView {
     view! {
-        <p class="alert alert-error outcome-unreachable" role="alert">
+        <p class="alert alert-error outcome-unreachable">
             "This part of the page could not be loaded: its code did not arrive. "
             <button class="btn btn-quiet" on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
         </p>

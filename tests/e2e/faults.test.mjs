@@ -286,6 +286,7 @@ test('the frame\'s rarely shown parts load on first use: the connect screen, and
   const { alert, theirs } = await saveIntoConflict(page);
   await alert.getByText('This part of the page could not be loaded').waitFor();
   assert.match(await alert.textContent(), /^Temporary: the request is fine, try later\./);
+  assert.equal(await alert.getByRole('alert').count(), 0, 'the part\'s failure is told by the alert it is in, not a second alert');
   refuse = false;
   await alert.getByRole('button', { name: 'Try again' }).click();
   await alert.getByText(`Operation in the way: ${theirs.id}`).waitFor();
