@@ -419,26 +419,14 @@ impl Client {
         self.list_all("List regions", "/v1/regions", &[]).await
     }
 
-    pub async fn operations(
+    /// The project's operations, as `Operation`s, or left as JSON (`Json`): the
+    /// tracker's search for operations in flight only reads them into `Operation`s
+    /// when there are any, in code loaded for that.
+    pub async fn operations<T: FromJson>(
         &self,
         project_id: &str,
         filters: &[(&str, String)],
-    ) -> Result<Vec<Operation>, ApiError> {
-        self.list_all(
-            "List operations",
-            "/v1/operations",
-            &in_project(project_id, filters),
-        )
-        .await
-    }
-
-    /// [`Client::operations`], each item left as JSON: the tracker only reads
-    /// them (into `Operation`s) when there are any, in code loaded for that.
-    pub async fn operations_as_json(
-        &self,
-        project_id: &str,
-        filters: &[(&str, String)],
-    ) -> Result<Vec<Json>, ApiError> {
+    ) -> Result<Vec<T>, ApiError> {
         self.list_all(
             "List operations",
             "/v1/operations",

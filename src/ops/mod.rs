@@ -218,7 +218,10 @@ impl Ops {
             let mut found = Vec::new();
             for status in ["pending", "running", "unknown"] {
                 if let Ok(list) = client
-                    .operations_as_json(&project_id, &[("status", status.to_string())])
+                    .operations::<crate::api::json::Json>(
+                        &project_id,
+                        &[("status", status.to_string())],
+                    )
                     .await
                 {
                     found.extend(list);

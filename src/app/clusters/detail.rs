@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, Pool};
+use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::{tag_list, ErrorView, MarkupRows, StatusBadge};
@@ -68,7 +68,7 @@ pub fn ClusterPage() -> impl IntoView {
         ops.revision.track();
         async move {
             client
-                .operations(
+                .operations::<Operation>(
                     &project,
                     &[("resource_id", id), ("sort", "created_at:desc".into())],
                 )

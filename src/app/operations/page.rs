@@ -63,7 +63,7 @@ pub fn OperationsPage() -> impl IntoView {
             ops.revision.track();
             async move {
                 client
-                    .operations(&project, &[("sort", "created_at:desc".to_string())])
+                    .operations::<Operation>(&project, &[("sort", "created_at:desc".to_string())])
                     .await
             }
         })
