@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/harness.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -16,21 +17,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function startBareChromium() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'nks-bench-'));
   const child = spawn(
-    process.env.CHROMIUM || '/usr/bin/chromium',
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--remote-debugging-pipe',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    CHROMIUM,
+    ['--headless', ...CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   const [toChrome, fromChrome] = [child.stdio[3], child.stdio[4]];
