@@ -10,7 +10,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use self::http::{fetch, Method, Response};
-use super::json::{self, FromJson, Json, ToJson};
+use super::json::{self, FromItem, FromJson, ItemText, Json, ToJson};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
@@ -270,7 +270,7 @@ impl Client {
     /// Every page of a list, following `next_cursor` to the end. Any failing page
     /// fails the whole call: a partial list would read as "these are all", and an
     /// empty one as "there are none" (an autoscaler's cue to scale everything up).
-    async fn list_all<T: FromJson>(
+    async fn list_all<T: FromItem>(
         &self,
         call: &str,
         path: &str,
@@ -278,9 +278,13 @@ impl Client {
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
         self.each_page(call, path, query, &mut |status, page| {
-            let read: Vec<T> = FromJson::from_json(Json::Array(page))
-                .map_err(|e| malformed(call, status, e.within("items")))?;
-            items.extend(read);
+            for (i, (value, text)) in page.into_iter().enumerate() {
+                let item = T::from_item(value, text).map_err(|e| {
+                    let at = e.within(&format!("[{i}]")).within("items");
+                    malformed(call, status, at)
+                })?;
+                items.push(item);
+            }
             Ok(())
         })
         .await?;
@@ -288,14 +292,14 @@ impl Client {
     }
 
     /// The walk behind [`Client::list_all`], once for every item type: hands each
-    /// page's items, still JSON, to `take` (with the answer's status, for errors)
-    /// before asking for the next page.
+    /// page's items, still JSON and with the text each was written with, to `take`
+    /// (with the answer's status, for errors) before asking for the next page.
     async fn each_page(
         &self,
         call: &str,
         path: &str,
         query: &[(&str, String)],
-        take: &mut dyn FnMut(u16, Vec<Json>) -> Result<(), ApiError>,
+        take: &mut dyn FnMut(u16, Vec<(Json, ItemText)>) -> Result<(), ApiError>,
     ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
@@ -314,9 +318,19 @@ impl Client {
                     None,
                 )
                 .await?;
-            let page: Page<Json> = decode(call, &answer)?;
+            let (value, places) =
+                json::parse_page(&answer.text).map_err(|e| malformed(call, answer.status, e))?;
+            let page =
+                Page::<Json>::from_json(value).map_err(|e| malformed(call, answer.status, e))?;
             let next = page.next_cursor().map(str::to_string);
-            take(answer.status, page.items)?;
+            let text: Arc<str> = answer.text.into();
+            let items = page
+                .items
+                .into_iter()
+                .zip(places)
+                .map(|(value, place)| (value, ItemText::new(Arc::clone(&text), place)))
+                .collect();
+            take(answer.status, items)?;
             match next {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
                 _ => return Ok(()),
@@ -362,7 +376,9 @@ impl Client {
         .await
     }
 
-    pub async fn pools(&self, cluster_id: &str) -> Result<Vec<Pool>, ApiError> {
+    /// A cluster's pools, as `Pool`s, or as `Sourced<Pool>`s for a table that
+    /// compares each read with the last.
+    pub async fn pools<T: FromItem>(&self, cluster_id: &str) -> Result<Vec<T>, ApiError> {
         self.list_all(
             "List pools",
             &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),

@@ -17,6 +17,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::{Deref, Range};
+use std::sync::Arc;
 
 /// A parsed JSON value. Objects keep their members in order, as written; a
 /// number keeps its text (`3`, `-2.5`, `1e3`), checked against JSON's grammar.
@@ -134,17 +136,14 @@ pub fn decode<T: FromJson>(text: &str) -> Result<T, JsonError> {
 
 /// Parses `text` as one JSON value (surrounding whitespace allowed).
 pub fn parse(text: &str) -> Result<Json, JsonError> {
-    let mut parser = Parser {
-        text: text.as_bytes(),
-        at: 0,
-        depth: 0,
-    };
-    let value = parser.value()?;
-    parser.skip_space();
-    if parser.at < parser.text.len() {
-        return Err(parser.fail("trailing characters"));
-    }
-    Ok(value)
+    Parser::new(text, false).whole().map(|(value, _)| value)
+}
+
+/// Parses a page of a list (`{"items": [...], "pagination": {...}}`) as [`parse`]
+/// does, and says where in `text` each of its items was written, in order: the
+/// places of the elements of the first `items` member, when it is an array.
+pub fn parse_page(text: &str) -> Result<(Json, Vec<Range<usize>>), JsonError> {
+    Parser::new(text, true).whole()
 }
 
 /// Deeper nesting than any API answer is refused rather than overflowing the stack.
@@ -154,9 +153,35 @@ struct Parser<'a> {
     text: &'a [u8],
     at: usize,
     depth: u32,
+    /// Whether the places of a page's items are still to be found (`parse_page`).
+    want_items: bool,
+    /// Set while the value about to be read is the page's `items`.
+    at_items: bool,
+    items: Vec<Range<usize>>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, want_items: bool) -> Parser<'a> {
+        Parser {
+            text: text.as_bytes(),
+            at: 0,
+            depth: 0,
+            want_items,
+            at_items: false,
+            items: Vec::new(),
+        }
+    }
+
+    /// The one value `text` holds, and the places of a page's items if asked for.
+    fn whole(mut self) -> Result<(Json, Vec<Range<usize>>), JsonError> {
+        let value = self.value()?;
+        self.skip_space();
+        if self.at < self.text.len() {
+            return Err(self.fail("trailing characters"));
+        }
+        Ok((value, self.items))
+    }
+
     fn fail(&self, what: &str) -> JsonError {
         JsonError::new(format!("{what} at byte {}", self.at))
     }
@@ -215,12 +240,18 @@ impl Parser<'_> {
     }
 
     fn array(&mut self) -> Result<Json, JsonError> {
+        let keep_places = std::mem::take(&mut self.at_items);
         let mut items = Vec::new();
         if self.eat(b']') {
             return Ok(Json::Array(items));
         }
         loop {
+            self.skip_space();
+            let start = self.at;
             items.push(self.value()?);
+            if keep_places {
+                self.items.push(start..self.at);
+            }
             if self.eat(b']') {
                 return Ok(Json::Array(items));
             }
@@ -244,7 +275,12 @@ impl Parser<'_> {
             if !self.eat(b':') {
                 return Err(self.fail("expected `:`"));
             }
-            members.push((key, self.value()?));
+            // The top object's first `items`: a page's list (see `parse_page`).
+            self.at_items = self.want_items && self.depth == 1 && key == "items";
+            self.want_items &= !self.at_items;
+            let value = self.value()?;
+            self.at_items = false;
+            members.push((key, value));
             if self.eat(b'}') {
                 return Ok(Json::Object(members));
             }
@@ -354,6 +390,84 @@ impl Parser<'_> {
             .ok_or_else(|| self.fail("invalid \\u escape"))?;
         u32::from_str_radix(digits, 16).map_err(|_| self.fail("invalid \\u escape"))
     }
+}
+
+/// The text a list item was written with: the answer it came in, shared by the
+/// page's items, and the item's place in it (see [`parse_page`]).
+#[derive(Clone, Debug)]
+pub struct ItemText {
+    answer: Arc<str>,
+    place: Range<usize>,
+}
+
+impl ItemText {
+    pub fn new(answer: Arc<str>, place: Range<usize>) -> ItemText {
+        ItemText { answer, place }
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.answer.as_bytes()[self.place.clone()]
+    }
+}
+
+/// A list item with the text it was read from. Two reads of an item are equal
+/// when their texts are: the same text reads as the same value, and any change
+/// shows in the text. (An item written differently but meaning the same, spaces
+/// or member order, counts as changed: at worst its row is drawn again.) That is
+/// one pass over a few hundred bytes where comparing the values is a call per
+/// field, each string a `memcmp`; a table that follows a long list compares
+/// every item on each read.
+#[derive(Clone, Debug)]
+pub struct Sourced<T> {
+    pub value: T,
+    pub text: ItemText,
+}
+
+impl<T> Deref for Sourced<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> PartialEq for Sourced<T> {
+    fn eq(&self, other: &Self) -> bool {
+        same_bytes(self.text.as_bytes(), other.text.as_bytes())
+    }
+}
+
+/// How a list's items are read from its pages: as the type alone (any
+/// [`FromJson`] type), or with the text each was written with ([`Sourced`]).
+pub trait FromItem: Sized {
+    fn from_item(value: Json, text: ItemText) -> Result<Self, JsonError>;
+}
+
+impl<T: FromJson> FromItem for T {
+    fn from_item(value: Json, _: ItemText) -> Result<Self, JsonError> {
+        T::from_json(value)
+    }
+}
+
+impl<T: FromJson> FromItem for Sourced<T> {
+    fn from_item(value: Json, text: ItemText) -> Result<Self, JsonError> {
+        Ok(Sourced {
+            value: T::from_json(value)?,
+            text,
+        })
+    }
+}
+
+/// `a == b`, eight bytes at a step: in wasm the standard comparison ends in a
+/// `memcmp` that reads one byte at a time.
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let ((words_a, rest_a), (words_b, rest_b)) = (a.as_chunks::<8>(), b.as_chunks::<8>());
+    a.len() == b.len()
+        && words_a
+            .iter()
+            .zip(words_b)
+            .all(|(x, y)| u64::from_ne_bytes(*x) == u64::from_ne_bytes(*y))
+        && rest_a == rest_b
 }
 
 /// A type read from a [`Json`] value, taking what it keeps out of it.
@@ -536,7 +650,7 @@ impl Fields {
     /// The member `name` read as a `T`, or `None` when it is missing or null.
     fn read<T: FromJson>(&mut self, name: &str) -> Option<Result<T, JsonError>> {
         let (_, value) = self.0.iter_mut().find(|(key, _)| key == name)?;
-        if *value == Json::Null {
+        if matches!(value, Json::Null) {
             return None;
         }
         Some(T::from_json(std::mem::take(value)).map_err(|e| e.within(name)))
@@ -783,5 +897,86 @@ mod tests {
         assert_eq!(decode::<f64>("0.25").unwrap(), 0.25);
         assert_eq!(decode::<f64>("25e-2").unwrap(), 0.25);
         assert_eq!(decode::<i64>("-42").unwrap().to_json(), num("-42"));
+    }
+
+    #[test]
+    fn a_page_says_where_each_item_was_written() {
+        let text = r#" { "pagination": {"items": [9]}, "items" : [ {"id":"a","tags":["x", "y"]} ,
+            "b", [1,[2]] , null ], "items": [{"id": "twice"}] } "#;
+        let (value, places) = parse_page(text).unwrap();
+        let written: Vec<&str> = places.iter().map(|p| &text[p.clone()]).collect();
+        assert_eq!(
+            written,
+            [
+                r#"{"id":"a","tags":["x", "y"]}"#,
+                r#""b""#,
+                "[1,[2]]",
+                "null"
+            ]
+        );
+        // The same tree as a plain parse: the places are all that is added.
+        assert_eq!(value, parse(text).unwrap());
+        assert!(parse_page(r#"{"items":null,"x":[1]}"#)
+            .unwrap()
+            .1
+            .is_empty());
+        assert!(parse_page(r#"{"items":[]}"#).unwrap().1.is_empty());
+        assert!(parse_page(r#"[{"items":[1]}]"#).unwrap().1.is_empty());
+        assert!(parse_page(r#"{"items":[1,}"#).is_err());
+    }
+
+    #[test]
+    fn bytes_compare_as_the_standard_comparison_does() {
+        let base: Vec<u8> = (0..40u8).collect();
+        for len in 0..base.len() {
+            let a = &base[..len];
+            assert!(same_bytes(a, a), "{len}");
+            assert!(!same_bytes(a, &base[..len + 1]), "{len}");
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_bytes(a, &b), "{len} bytes, differing at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn items_with_their_text_are_equal_when_the_text_is() {
+        #[derive(Debug, Default, PartialEq)]
+        struct Item {
+            id: String,
+            count: u32,
+        }
+        crate::from_json_struct!(Item { id, count });
+        let read = |text: &str| -> Vec<Sourced<Item>> {
+            let (value, places) = parse_page(text).unwrap();
+            let Json::Object(mut members) = value else {
+                panic!("a page")
+            };
+            let Json::Array(items) = members.remove(0).1 else {
+                panic!("items")
+            };
+            let answer: Arc<str> = text.into();
+            let items = items.into_iter().zip(places);
+            items
+                .map(|(v, p)| Sourced::from_item(v, ItemText::new(Arc::clone(&answer), p)).unwrap())
+                .collect()
+        };
+        let before = read(r#"{"items":[{"id":"a","count":1},{"id":"b","count":2}]}"#);
+        let after = read(r#"{"items":[{"id":"a","count":1},{"id":"b","count":3}]}"#);
+        assert_eq!(
+            before[0].value,
+            Item {
+                id: "a".into(),
+                count: 1
+            }
+        );
+        assert_eq!(after[1].count, 3);
+        assert_eq!(before[0], after[0]);
+        assert_ne!(before[1], after[1]);
+        // Written differently, the same value still counts as a change (a redraw).
+        let spaced = read(r#"{"items":[{"id": "a", "count": 1}]}"#);
+        assert_eq!(spaced[0].value, before[0].value);
+        assert_ne!(spaced[0], before[0]);
     }
 }

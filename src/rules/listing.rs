@@ -124,46 +124,44 @@ impl<T> Clone for Row<T> {
 /// same id keeps its row (same key, the shown item shared); a changed or new item
 /// gets a row with a new key from `next_key`, and keys never come back. `None`
 /// when nothing at all changed (same items, same order), so the table is not
-/// touched. One pass, one comparison per item; ids are only looked up by hash
-/// when the order changed, not when an item changed in place.
+/// touched. One pass: an unchanged item in its place costs one comparison (equal
+/// items have the same id, so ids are compared only for the changed ones), and
+/// ids are looked up by hash only when the order changed.
 pub fn refresh_rows<T: PartialEq>(
     rows: &[Row<T>],
     fresh: &[Arc<T>],
     id: impl Fn(&T) -> &str,
     next_key: &mut u64,
 ) -> Option<Vec<Row<T>>> {
+    let same = |row: &Row<T>, item: &Arc<T>| Arc::ptr_eq(&row.item, item) || *row.item == **item;
     let mut changed = rows.len() != fresh.len();
     let mut by_id: Option<HashMap<&str, &Row<T>>> = None;
-    let mut new_row = |item: &Arc<T>| {
-        *next_key += 1;
-        Row {
-            key: *next_key,
-            item: Arc::clone(item),
-        }
-    };
     let refreshed: Vec<Row<T>> = fresh
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            let shown = match rows.get(i) {
-                Some(row) if id(&row.item) == id(item) => Some(row),
+            match rows.get(i) {
+                Some(row) if same(row, item) => return row.clone(),
+                // Changed where it stands.
+                Some(row) if id(&row.item) == id(item) => {}
                 // Added, removed or moved: the order changed.
                 _ => {
                     changed = true;
-                    by_id
+                    let shown = by_id
                         .get_or_insert_with(|| {
                             rows.iter().map(|row| (id(&row.item), row)).collect()
                         })
-                        .get(id(item))
-                        .copied()
+                        .get(id(item));
+                    if let Some(row) = shown.filter(|row| same(row, item)) {
+                        return (*row).clone();
+                    }
                 }
-            };
-            match shown {
-                Some(row) if Arc::ptr_eq(&row.item, item) || *row.item == **item => row.clone(),
-                _ => {
-                    changed = true;
-                    new_row(item)
-                }
+            }
+            changed = true;
+            *next_key += 1;
+            Row {
+                key: *next_key,
+                item: Arc::clone(item),
             }
         })
         .collect();
@@ -361,6 +359,33 @@ mod tests {
         assert_eq!(keys(&second), [1, 4, 3]);
         assert!(Arc::ptr_eq(&first[0].item, &second[0].item));
         assert_eq!(second[1].item.n, 2);
+    }
+
+    #[test]
+    fn ids_are_read_only_for_items_that_changed_in_place() {
+        fn id_reader(f: impl Fn(&Item) -> &str) -> impl Fn(&Item) -> &str {
+            f
+        }
+        let ids = std::cell::Cell::new(0);
+        let counted = id_reader(|i| {
+            ids.set(ids.get() + 1);
+            i.id
+        });
+        let many = |changed: u32| -> Vec<Arc<Item>> {
+            let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+            let n = |k: usize| if k == 5 { changed } else { 1 };
+            (0..names.len())
+                .map(|k| Arc::new(item(names[k], n(k))))
+                .collect()
+        };
+        let mut next = 0;
+        let first = refresh_rows(&[], &many(1), &counted, &mut next).unwrap();
+        ids.set(0);
+        assert_eq!(refresh_rows(&first, &many(1), &counted, &mut next), None);
+        assert_eq!(ids.get(), 0, "unchanged items are not asked their id");
+        let second = refresh_rows(&first, &many(2), &counted, &mut next).unwrap();
+        assert_eq!(ids.get(), 2, "the changed item's id, and the shown one's");
+        assert_eq!(keys(&second), [1, 2, 3, 4, 5, 9, 7, 8]);
     }
 
     #[test]

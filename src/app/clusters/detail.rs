@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
+use crate::api::json::Sourced;
 use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
@@ -44,8 +45,9 @@ pub fn ClusterPage() -> impl IntoView {
             ops.revision.track();
             refresh.track();
             async move {
-                let list = client.pools(&id).await?;
-                // Shared, so the table keeps what it shows without copying it.
+                // With their text, so each read is compared with the last cheaply,
+                // and shared, so the table keeps what it shows without copying it.
+                let list = client.pools::<Sourced<Pool>>(&id).await?;
                 Ok::<_, ApiError>(list.into_iter().map(Arc::new).collect::<Vec<_>>())
             }
         })
@@ -192,7 +194,7 @@ enum ListState {
 
 #[component]
 fn PoolTable(
-    pools: impl Fn() -> Option<Vec<Arc<Pool>>> + 'static,
+    pools: impl Fn() -> Option<Vec<Arc<Sourced<Pool>>>> + 'static,
     base: Signal<String>,
 ) -> impl IntoView {
     view! {
@@ -210,11 +212,11 @@ fn PoolTable(
             </thead>
             <MarkupRows
                 items=pools
-                id=|pool: &Pool| pool.id.as_str()
-                cells=move |pool: &Pool| {
+                id={|pool: &Sourced<Pool>| pool.id.as_str()}
+                cells={move |pool: &Sourced<Pool>| {
                     let href = format!("{}/pools/{}", base.get_untracked(), pool.id);
                     display::pool_row_cells(pool, &crate::app::paths::href(&href))
-                }
+                }}
                 marks=ListMarks {
                     read: "nks:pools-loaded",
                     painted: "nks:pools-rendered",

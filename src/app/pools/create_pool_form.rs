@@ -158,7 +158,7 @@ pub fn CreatePoolPage() -> impl IntoView {
             let client = client.clone();
             let cluster = cluster_id();
             async move {
-                let pools = client.pools(&cluster).await?;
+                let pools = client.pools::<Pool>(&cluster).await?;
                 Ok(pools
                     .into_iter()
                     .find(|p| p.name == name)
