@@ -102,100 +102,67 @@ pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
     sorted
 }
 
-/// One row of a table that follows a list read again every few seconds: the item,
-/// shared, and a key that changes exactly when the item does. A keyed list
-/// rebuilds the rows whose key it has not seen and leaves the others alone.
-#[derive(Debug, PartialEq)]
-pub struct Row<T> {
-    pub key: u64,
-    pub item: Arc<T>,
-}
-
-impl<T> Clone for Row<T> {
-    fn clone(&self) -> Self {
-        Row {
-            key: self.key,
-            item: Arc::clone(&self.item),
-        }
-    }
-}
-
-/// The rows for a fresh read of a list: an item equal to the one shown under the
-/// same id keeps its row (same key, the shown item shared); a changed or new item
-/// gets a row with a new key from `next_key`, and keys never come back. `None`
-/// when nothing at all changed (same items, same order), so the table is not
-/// touched. One pass: an unchanged item in its place costs one comparison (equal
-/// items have the same id, so ids are compared only for the changed ones), and
-/// ids are looked up by hash only when the order changed.
-pub fn refresh_rows<T: PartialEq>(
-    rows: &[Row<T>],
-    fresh: &[Arc<T>],
-    id: impl Fn(&T) -> &str,
-    next_key: &mut u64,
-) -> Option<Vec<Row<T>>> {
-    let same = |row: &Row<T>, item: &Arc<T>| Arc::ptr_eq(&row.item, item) || *row.item == **item;
-    let mut changed = rows.len() != fresh.len();
-    let mut by_id: Option<HashMap<&str, &Row<T>>> = None;
-    let refreshed: Vec<Row<T>> = fresh
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            match rows.get(i) {
-                Some(row) if same(row, item) => return row.clone(),
-                // Changed where it stands.
-                Some(row) if id(&row.item) == id(item) => {}
-                // Added, removed or moved: the order changed.
-                _ => {
-                    changed = true;
-                    let shown = by_id
-                        .get_or_insert_with(|| {
-                            rows.iter().map(|row| (id(&row.item), row)).collect()
-                        })
-                        .get(id(item));
-                    if let Some(row) = shown.filter(|row| same(row, item)) {
-                        return (*row).clone();
-                    }
-                }
-            }
-            changed = true;
-            *next_key += 1;
-            Row {
-                key: *next_key,
-                item: Arc::clone(item),
-            }
-        })
-        .collect();
-    changed.then_some(refreshed)
-}
-
-/// How a table body that shows rows keyed `shown` comes to show `wanted`.
+/// How a table body that shows one row per item comes to show a fresh read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BodyPatch {
-    /// Same rows in the same places but for these positions, whose rows are new:
-    /// each replaces the one shown there (an item changed in place).
+    /// The same items in the same places, but for these positions, whose items
+    /// changed: each of their rows is replaced where it stands.
     InPlace(Vec<usize>),
-    /// Rows were added, removed or moved: for each wanted row, the position of the
-    /// shown row to reuse, or `None` to build it. Shown rows not named go away.
+    /// Items were added, removed or moved: for each item now, the position of
+    /// the shown row to keep (its item unchanged), or `None` to build one. Shown
+    /// rows not named go away.
     Reorder(Vec<Option<usize>>),
 }
 
-/// The least work for a keyed table body; keys are unique within each list.
-pub fn body_patch(shown: &[u64], wanted: &[u64]) -> BodyPatch {
-    if shown.len() == wanted.len() {
-        let differ: Vec<usize> = (0..wanted.len())
-            .filter(|&i| shown[i] != wanted[i])
-            .collect();
-        // A few changed rows are checked by scanning; many by the general path.
-        let in_place = differ.len() <= 16
-            && differ
-                .iter()
-                .all(|&i| !shown.contains(&wanted[i]) && !wanted.contains(&shown[i]));
+/// Brings `shown`, the items a table shows in order, to a fresh read of its
+/// list, and says how the rows follow; `None` when nothing changed at all (same
+/// items, same order), so the table is not touched. An item keeps its row when
+/// it equals the one shown under its id, and an unchanged item in its place
+/// costs one comparison: equal items have the same id, so ids are read only for
+/// the changed ones, and looked up by hash only when the order changed. When
+/// the order held, only the changed items are put into `shown`.
+pub fn refresh_rows<T: PartialEq>(
+    shown: &mut Vec<Arc<T>>,
+    fresh: &[Arc<T>],
+    id: impl Fn(&T) -> &str,
+) -> Option<BodyPatch> {
+    let same = |a: &Arc<T>, b: &Arc<T>| Arc::ptr_eq(a, b) || **a == **b;
+    if shown.len() == fresh.len() {
+        let mut changed = Vec::new();
+        let in_place = fresh.iter().enumerate().all(|(i, item)| {
+            if same(&shown[i], item) {
+                return true;
+            }
+            changed.push(i);
+            id(&shown[i]) == id(item)
+        });
         if in_place {
-            return BodyPatch::InPlace(differ);
+            for &i in &changed {
+                shown[i] = Arc::clone(&fresh[i]);
+            }
+            return (!changed.is_empty()).then_some(BodyPatch::InPlace(changed));
         }
     }
-    let at: HashMap<u64, usize> = shown.iter().enumerate().map(|(i, &k)| (k, i)).collect();
-    BodyPatch::Reorder(wanted.iter().map(|k| at.get(k).copied()).collect())
+    let plan = {
+        let at: HashMap<&str, usize> = shown
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (id(item), i))
+            .collect();
+        // A row is kept once: an id the API repeats gets a row of its own.
+        let mut kept = vec![false; shown.len()];
+        fresh
+            .iter()
+            .map(|item| {
+                let i = *at.get(id(item))?;
+                let keep = !kept[i] && same(&shown[i], item);
+                kept[i] |= keep;
+                keep.then_some(i)
+            })
+            .collect()
+    };
+    *shown = fresh.to_vec();
+    Some(BodyPatch::Reorder(plan))
 }
 
 #[cfg(test)]
@@ -322,43 +289,41 @@ mod tests {
         n: u32,
     }
 
-    fn item(id: &'static str, n: u32) -> Item {
-        Item { id, n }
+    fn read(items: &[(&'static str, u32)]) -> Vec<Arc<Item>> {
+        items
+            .iter()
+            .map(|&(id, n)| Arc::new(Item { id, n }))
+            .collect()
     }
 
-    fn refresh(rows: &[Row<Item>], fresh: &[Item], next: &mut u64) -> Option<Vec<Row<Item>>> {
-        let fresh: Vec<Arc<Item>> = fresh.iter().cloned().map(Arc::new).collect();
-        refresh_rows(rows, &fresh, |i| i.id, next)
-    }
-
-    fn keys(rows: &[Row<Item>]) -> Vec<u64> {
-        rows.iter().map(|r| r.key).collect()
+    fn refresh(shown: &mut Vec<Arc<Item>>, fresh: &[(&'static str, u32)]) -> Option<BodyPatch> {
+        refresh_rows(shown, &read(fresh), |i| i.id)
     }
 
     #[test]
-    fn rows_get_new_keys_only_where_items_changed() {
-        let mut next = 0;
-        let first = refresh(&[], &[item("a", 1), item("b", 1), item("c", 1)], &mut next).unwrap();
-        assert_eq!(keys(&first), [1, 2, 3]);
-        // Nothing changed: the table is left alone.
+    fn only_changed_items_are_redrawn() {
+        let mut shown = Vec::new();
+        assert_eq!(refresh(&mut shown, &[]), None);
+        let first = [("a", 1), ("b", 1), ("c", 1)];
         assert_eq!(
-            refresh(
-                &first,
-                &[item("a", 1), item("b", 1), item("c", 1)],
-                &mut next
-            ),
-            None
+            refresh(&mut shown, &first),
+            Some(BodyPatch::Reorder(vec![None; 3]))
         );
-        // One item changed: only its row is new, the others share the shown item.
-        let second = refresh(
-            &first,
-            &[item("a", 1), item("b", 2), item("c", 1)],
-            &mut next,
-        )
-        .unwrap();
-        assert_eq!(keys(&second), [1, 4, 3]);
-        assert!(Arc::ptr_eq(&first[0].item, &second[0].item));
-        assert_eq!(second[1].item.n, 2);
+        let a = Arc::clone(&shown[0]);
+        // Nothing changed: the table is left alone.
+        assert_eq!(refresh(&mut shown, &first), None);
+        // One item changed: only its row is replaced; the others keep their item.
+        assert_eq!(
+            refresh(&mut shown, &[("a", 1), ("b", 2), ("c", 1)]),
+            Some(BodyPatch::InPlace(vec![1]))
+        );
+        assert!(Arc::ptr_eq(&a, &shown[0]));
+        assert_eq!(shown[1].n, 2);
+        // Many at once, still in place.
+        assert_eq!(
+            refresh(&mut shown, &[("a", 5), ("b", 5), ("c", 5)]),
+            Some(BodyPatch::InPlace(vec![0, 1, 2]))
+        );
     }
 
     #[test]
@@ -371,121 +336,98 @@ mod tests {
             ids.set(ids.get() + 1);
             i.id
         });
-        let many = |changed: u32| -> Vec<Arc<Item>> {
-            let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
-            let n = |k: usize| if k == 5 { changed } else { 1 };
-            (0..names.len())
-                .map(|k| Arc::new(item(names[k], n(k))))
-                .collect()
-        };
-        let mut next = 0;
-        let first = refresh_rows(&[], &many(1), &counted, &mut next).unwrap();
-        ids.set(0);
-        assert_eq!(refresh_rows(&first, &many(1), &counted, &mut next), None);
+        let many = |n: u32| read(&[("a", 1), ("b", 1), ("c", 1), ("d", n), ("e", 1), ("f", 1)]);
+        let mut shown = many(1);
+        assert_eq!(refresh_rows(&mut shown, &many(1), &counted), None);
         assert_eq!(ids.get(), 0, "unchanged items are not asked their id");
-        let second = refresh_rows(&first, &many(2), &counted, &mut next).unwrap();
+        let patch = refresh_rows(&mut shown, &many(2), &counted);
+        assert_eq!(patch, Some(BodyPatch::InPlace(vec![3])));
         assert_eq!(ids.get(), 2, "the changed item's id, and the shown one's");
-        assert_eq!(keys(&second), [1, 2, 3, 4, 5, 9, 7, 8]);
     }
 
     #[test]
-    fn moved_added_and_removed_items_are_found_by_id() {
-        let mut next = 0;
-        let first = refresh(&[], &[item("a", 1), item("b", 1), item("c", 1)], &mut next).unwrap();
-        // "a" deleted, "d" added at the front, "c" changed: b keeps its key though it moved.
-        let second = refresh(
-            &first,
-            &[item("d", 1), item("b", 1), item("c", 2)],
-            &mut next,
-        )
-        .unwrap();
-        assert_eq!(keys(&second), [4, 2, 5]);
-        // Same items in another order is a change (the table's order follows the API).
-        let third = refresh(
-            &second,
-            &[item("c", 2), item("b", 1), item("d", 1)],
-            &mut next,
-        )
-        .unwrap();
-        assert_eq!(keys(&third), [5, 2, 4]);
-        assert_eq!(refresh(&third, &[], &mut next), Some(vec![]));
+    fn moved_added_and_removed_items_keep_their_rows() {
+        let mut shown = read(&[("a", 1), ("b", 1), ("c", 1)]);
+        // Two swapped: same length, but each is shown elsewhere.
+        assert_eq!(
+            refresh(&mut shown, &[("b", 1), ("a", 1), ("c", 1)]),
+            Some(BodyPatch::Reorder(vec![Some(1), Some(0), Some(2)]))
+        );
+        // "b" deleted, "d" added in front, "c" changed: "a" keeps its row though it moved.
+        assert_eq!(
+            refresh(&mut shown, &[("d", 1), ("a", 1), ("c", 2)]),
+            Some(BodyPatch::Reorder(vec![None, Some(1), None]))
+        );
+        assert_eq!(
+            refresh(&mut shown, &[("d", 1), ("a", 1)]),
+            Some(BodyPatch::Reorder(vec![Some(0), Some(1)]))
+        );
+        assert_eq!(refresh(&mut shown, &[]), Some(BodyPatch::Reorder(vec![])));
+        assert!(shown.is_empty());
     }
 
     #[test]
-    fn a_row_changed_in_place_is_replaced_where_it_stands() {
-        assert_eq!(
-            body_patch(&[1, 2, 3], &[1, 2, 3]),
-            BodyPatch::InPlace(vec![])
-        );
-        assert_eq!(
-            body_patch(&[1, 2, 3], &[1, 4, 3]),
-            BodyPatch::InPlace(vec![1])
-        );
-        assert_eq!(
-            body_patch(&[1, 2, 3], &[5, 2, 4]),
-            BodyPatch::InPlace(vec![0, 2])
-        );
-    }
-
-    #[test]
-    fn added_removed_or_moved_rows_reuse_what_is_shown() {
-        // Two rows swapped: same length, but each key is still shown elsewhere.
-        assert_eq!(
-            body_patch(&[1, 2, 3], &[2, 1, 3]),
-            BodyPatch::Reorder(vec![Some(1), Some(0), Some(2)])
-        );
-        // First read, a row added, a row removed.
-        assert_eq!(
-            body_patch(&[], &[1, 2]),
-            BodyPatch::Reorder(vec![None, None])
-        );
-        assert_eq!(
-            body_patch(&[1, 2], &[1, 2, 3]),
-            BodyPatch::Reorder(vec![Some(0), Some(1), None])
-        );
-        assert_eq!(
-            body_patch(&[1, 2, 3], &[1, 3]),
-            BodyPatch::Reorder(vec![Some(0), Some(2)])
-        );
-        assert_eq!(body_patch(&[1, 2], &[]), BodyPatch::Reorder(vec![]));
-        // Many rows changed at once take the general path, still correct.
-        let shown: Vec<u64> = (1..=40).collect();
-        let wanted: Vec<u64> = (41..=80).collect();
-        assert_eq!(
-            body_patch(&shown, &wanted),
-            BodyPatch::Reorder(vec![None; 40])
-        );
-    }
-
-    #[test]
-    fn applying_a_patch_gives_the_wanted_rows() {
-        // A model of the table body: each row is (key, serial of the element).
-        fn apply(shown: &[u64], wanted: &[u64]) -> Vec<u64> {
-            match body_patch(shown, wanted) {
-                BodyPatch::InPlace(at) => {
-                    let mut out = shown.to_vec();
+    fn applying_a_patch_gives_the_fresh_rows() {
+        // A model of the table body: each row shows (id, n) of the item it was built for.
+        fn apply(
+            rows: &[(&'static str, u32)],
+            patch: Option<BodyPatch>,
+            fresh: &[(&'static str, u32)],
+        ) -> Vec<(&'static str, u32)> {
+            match patch {
+                None => rows.to_vec(),
+                Some(BodyPatch::InPlace(at)) => {
+                    let mut out = rows.to_vec();
                     for i in at {
-                        out[i] = wanted[i];
+                        out[i] = fresh[i];
                     }
                     out
                 }
-                BodyPatch::Reorder(plan) => plan
-                    .iter()
-                    .zip(wanted)
-                    .map(|(reuse, &k)| reuse.map_or(k, |i| shown[i]))
-                    .collect(),
+                Some(BodyPatch::Reorder(plan)) => {
+                    let kept: Vec<usize> = plan.iter().flatten().copied().collect();
+                    let mut unique = kept.clone();
+                    unique.sort_unstable();
+                    unique.dedup();
+                    assert_eq!(kept.len(), unique.len(), "a row is kept at most once");
+                    plan.iter()
+                        .zip(fresh)
+                        .map(|(keep, &item)| keep.map_or(item, |i| rows[i]))
+                        .collect()
+                }
             }
         }
-        let cases: [(&[u64], &[u64]); 6] = [
-            (&[1, 2, 3], &[1, 4, 3]),
-            (&[1, 2, 3], &[3, 2, 1]),
-            (&[1, 2, 3], &[4, 1, 5, 3]),
-            (&[], &[7, 8]),
-            (&[1, 2, 3], &[]),
-            (&[1, 2, 3, 4], &[2, 9, 4]),
+        type Read = &'static [(&'static str, u32)];
+        let cases: [(Read, Read); 8] = [
+            (
+                &[("a", 1), ("b", 1), ("c", 1)],
+                &[("a", 1), ("b", 2), ("c", 1)],
+            ),
+            (
+                &[("a", 1), ("b", 1), ("c", 1)],
+                &[("c", 1), ("b", 1), ("a", 1)],
+            ),
+            (
+                &[("a", 1), ("b", 1), ("c", 1)],
+                &[("d", 1), ("a", 1), ("e", 1), ("c", 3)],
+            ),
+            (&[], &[("a", 1), ("b", 1)]),
+            (&[("a", 1), ("b", 1)], &[]),
+            (
+                &[("a", 1), ("b", 1), ("c", 1), ("d", 1)],
+                &[("b", 1), ("x", 1), ("d", 1)],
+            ),
+            (&[("a", 1), ("b", 1)], &[("a", 1), ("a", 1), ("b", 1)]),
+            (&[("a", 1), ("a", 1)], &[("a", 1), ("a", 2)]),
         ];
-        for (shown, wanted) in cases {
-            assert_eq!(apply(shown, wanted), wanted, "{shown:?} -> {wanted:?}");
+        for (before, after) in cases {
+            let mut shown = read(before);
+            let patch = refresh(&mut shown, after);
+            assert_eq!(
+                apply(before, patch, after),
+                after,
+                "{before:?} -> {after:?}"
+            );
+            assert_eq!(shown, read(after));
         }
     }
 }

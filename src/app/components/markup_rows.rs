@@ -1,10 +1,10 @@
-//! A long table's body, drawn from markup and kept by key: the rows of a list
+//! A long table's body, drawn from markup and kept item by item: the rows of a list
 //! read again every few seconds (a 1,000-pool cluster), where a refresh usually
 //! changes one row or none.
 //!
 //! Each row is one escaped markup string (`rules::display`), and every row a
 //! refresh needs is parsed in one go, so the first read of 1,000 rows costs one
-//! parse, not 1,000. After that, `rules::listing::body_patch` says what changes:
+//! parse, not 1,000. After that, `rules::listing::refresh_rows` says what changes:
 //! a row replaced where it stands, or rows added, removed or moved, the others
 //! left as they are. Nothing else is rebuilt.
 
@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use web_sys::Element;
 
 use crate::app::perf::{self, ListMarks};
-use crate::rules::listing::{body_patch, refresh_rows, BodyPatch, Row};
+use crate::rules::listing::{refresh_rows, BodyPatch};
 
 /// `<tbody>` with one `<tr>` per item of `items`, in order; `cells` gives a row's
 /// escaped `<td>`s and `id` an item's id (a moved item keeps its row). While
@@ -35,10 +35,9 @@ where
     F: Fn(&T) -> String + 'static,
 {
     let body = NodeRef::<html::Tbody>::new();
-    // What is on screen: the rows, and each row's element, in order.
-    let mut rows: Vec<Row<T>> = Vec::new();
-    let mut elements: Vec<Element> = Vec::new();
-    let mut next_key = 0;
+    // What is on screen: the items, and each one's row, in order.
+    let mut shown: Vec<Arc<T>> = Vec::new();
+    let mut rows: Vec<Element> = Vec::new();
     // Rows are parsed here before they move into the table; parsed in another
     // document (a template's), they would be adopted one node at a time.
     let scratch = document()
@@ -52,10 +51,8 @@ where
             perf::mark(marks.read);
         }
         // The diff and the drawing in one go: no signal between them to schedule.
-        if let Some(refreshed) = refresh_rows(&rows, &fresh, id, &mut next_key) {
-            let shown: Vec<u64> = rows.iter().map(|row| row.key).collect();
-            patch(&body, &scratch, &shown, &mut elements, &refreshed, &cells);
-            rows = refreshed;
+        if let Some(plan) = refresh_rows(&mut shown, &fresh, id) {
+            patch(&body, &scratch, &mut rows, &shown, plan, &cells);
         }
         if let Some(marks) = marks {
             // The rows' DOM is final here: diff and writes ran above, in this effect.
@@ -66,39 +63,38 @@ where
     view! { <tbody node_ref=body></tbody> }
 }
 
-/// Makes `body`, which shows `elements` keyed `shown`, show `rows`.
+/// Makes `body`, whose rows are `rows`, show `items` as `plan` says.
 fn patch<T>(
     body: &Element,
     scratch: &Element,
-    shown: &[u64],
-    elements: &mut Vec<Element>,
-    rows: &[Row<T>],
+    rows: &mut Vec<Element>,
+    items: &[Arc<T>],
+    plan: BodyPatch,
     cells: &impl Fn(&T) -> String,
 ) {
-    let wanted: Vec<u64> = rows.iter().map(|row| row.key).collect();
-    match body_patch(shown, &wanted) {
+    match plan {
         BodyPatch::InPlace(at) => {
-            let built = parse(scratch, at.iter().map(|&i| &*rows[i].item), cells);
+            let built = parse(scratch, at.iter().map(|&i| &*items[i]), cells);
             for (&i, row) in at.iter().zip(built) {
-                let _ = elements[i].replace_with_with_node_1(&row);
-                elements[i] = row;
+                let _ = rows[i].replace_with_with_node_1(&row);
+                rows[i] = row;
             }
         }
         // Nothing shown yet (the first read): every row is parsed where it goes.
-        BodyPatch::Reorder(_) if elements.is_empty() => {
-            *elements = parse(body, rows.iter().map(|row| &*row.item), cells);
+        BodyPatch::Reorder(_) if rows.is_empty() => {
+            *rows = parse(body, items.iter().map(|item| &**item), cells);
         }
         BodyPatch::Reorder(plan) => {
             let new_items = plan
                 .iter()
-                .zip(rows)
-                .filter(|(reuse, _)| reuse.is_none())
-                .map(|(_, row)| &*row.item);
+                .zip(items)
+                .filter(|(keep, _)| keep.is_none())
+                .map(|(_, item)| &**item);
             let mut built = parse(scratch, new_items, cells).into_iter();
-            let mut old: Vec<Option<Element>> = elements.drain(..).map(Some).collect();
+            let mut old: Vec<Option<Element>> = rows.drain(..).map(Some).collect();
             let next: Vec<Element> = plan
                 .iter()
-                .filter_map(|reuse| match reuse {
+                .filter_map(|keep| match keep {
                     Some(i) => old.get_mut(*i)?.take(),
                     None => built.next(),
                 })
@@ -115,7 +111,7 @@ fn patch<T>(
                     let _ = body.insert_before(row, cursor.as_ref().map(|c| c.as_ref()));
                 }
             }
-            *elements = next;
+            *rows = next;
         }
     }
 }
