@@ -21,6 +21,18 @@ macro_rules! split_call {
     }};
 }
 
+/// A split module's code could not be fetched: the error of every split point
+/// (`split_call!`), whose callers show it or ask again later.
+#[cfg(target_arch = "wasm32")]
+pub struct SplitLoadError;
+
+#[cfg(nks_split)]
+impl From<wasm_split_helpers::SplitLoaderError> for SplitLoadError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        SplitLoadError
+    }
+}
+
 pub mod api;
 pub mod rules;
 

@@ -4,6 +4,7 @@
 //! tracker's searches use.
 #![cfg(target_arch = "wasm32")]
 
+use std::future::Future;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -73,8 +74,13 @@ async fn sleep(ms: u64) {
 /// whether it came to hold. The browser grants a lock in its own time, which on
 /// a busy machine can take longer than a fixed sleep.
 async fn until(limit_ms: u64, done: impl Fn() -> bool) -> bool {
+    until_answered(limit_ms, || std::future::ready(done())).await
+}
+
+/// [`until`], for a check that has to wait for its answer.
+async fn until_answered<F: Future<Output = bool>>(limit_ms: u64, done: impl Fn() -> F) -> bool {
     let mut waited = 0;
-    while !done() {
+    while !done().await {
         if waited >= limit_ms {
             return false;
         }
@@ -107,15 +113,7 @@ async fn lock_holders() -> (u32, u32) {
 
 /// Waits, for at most `limit_ms`, until the lock has `held` holders and waiters.
 async fn locks_come_to(limit_ms: u64, held: (u32, u32)) -> bool {
-    let mut waited = 0;
-    while lock_holders().await != held {
-        if waited >= limit_ms {
-            return false;
-        }
-        sleep(20).await;
-        waited += 20;
-    }
-    true
+    until_answered(limit_ms, || async move { lock_holders().await == held }).await
 }
 
 /// Every tracker test starts with nobody holding or waiting for the lock. The

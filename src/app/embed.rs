@@ -16,10 +16,10 @@ use js_sys::Reflect;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::lazy::LoadError;
 use super::Session;
 use crate::api::client::Config;
 use crate::rules::route::Query;
+use crate::SplitLoadError;
 
 const READY: &str = "nks-console:ready";
 const THEME: &str = "nks-console:theme";
@@ -70,7 +70,7 @@ fn listen_to_host(allowed: Vec<String>, session: Session) {
         loop {
             match split_call!(load_listener()) {
                 Ok(listen) => return listen(allowed, session),
-                Err(LoadError) => gloo_timers::future::sleep(LISTENER_RETRY).await,
+                Err(SplitLoadError) => gloo_timers::future::sleep(LISTENER_RETRY).await,
             }
         }
     });
@@ -79,7 +79,7 @@ fn listen_to_host(allowed: Vec<String>, session: Session) {
 const LISTENER_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(embed_listener, fallible))]
-fn load_listener() -> Result<fn(Vec<String>, Session), LoadError> {
+fn load_listener() -> Result<fn(Vec<String>, Session), SplitLoadError> {
     Ok(listen)
 }
 

@@ -30,22 +30,13 @@ use super::operations::{NoticeList, OperationsPage};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage};
 use super::settings::SettingsPage;
 use super::shell::Home;
-
-/// A view's code could not be fetched.
-pub struct LoadError;
-
-#[cfg(nks_split)]
-impl From<wasm_split_helpers::SplitLoaderError> for LoadError {
-    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        LoadError
-    }
-}
+use crate::SplitLoadError;
 
 /// What a split module hands back: a function that lives in it and draws its view,
 /// given what the view is about (the operation for [`InTheWay`], nothing for a page).
 /// One signature for all, so one [`lazy_view`] serves every split view.
 type Draw = fn(&str) -> AnyView;
-type Fetched = Pin<Box<dyn Future<Output = Result<Draw, LoadError>>>>;
+type Fetched = Pin<Box<dyn Future<Output = Result<Draw, SplitLoadError>>>>;
 
 /// Where a view sits, which decides what shows while its code is on its way and
 /// how a failed download is shown.
@@ -62,7 +53,7 @@ enum Place {
 macro_rules! lazy_views {
     ($($name:ident => $view:ident in $module:ident as $place:ident;)*) => {$(
         #[cfg_attr(nks_split, wasm_split_helpers::wasm_split($module, fallible))]
-        fn $module() -> Result<Draw, LoadError> {
+        fn $module() -> Result<Draw, SplitLoadError> {
             Ok(|_| view! { <$view /> }.into_any())
         }
 
@@ -90,7 +81,7 @@ lazy_views! {
 }
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]
-fn in_the_way_part() -> Result<Draw, LoadError> {
+fn in_the_way_part() -> Result<Draw, SplitLoadError> {
     Ok(|id| view! { <InTheWay id=id.to_string() /> }.into_any())
 }
 

@@ -110,19 +110,9 @@ struct EngineSlot {
 
 type Engine = fn(Ops, Cmd);
 
-/// The engine's code could not be fetched.
-struct EngineLoadError;
-
-#[cfg(nks_split)]
-impl From<wasm_split_helpers::SplitLoaderError> for EngineLoadError {
-    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        EngineLoadError
-    }
-}
-
 /// The split point: in the split build, calling this fetches the engine's module.
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(ops_engine, fallible))]
-fn load_engine() -> Result<Engine, EngineLoadError> {
+fn load_engine() -> Result<Engine, crate::SplitLoadError> {
     Ok(engine::run)
 }
 
