@@ -66,6 +66,8 @@ test('under a prefix the console loads, connects and keeps every URL under the p
     performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/config.json')).map((e) => e.initiatorType),
   );
   assert.deepEqual(configReads, ['link'], 'config.json comes from the preload');
+  // The icon is inline: no request for /favicon.ico, at the prefix or the host's root.
+  assert.deepEqual(host.requested.filter((p) => p.endsWith('favicon.ico')), [], 'no icon asked for');
   assertStayedUnderPrefix(page);
   await shot(page, 'subpath-clusters');
   await context.close();
