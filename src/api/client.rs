@@ -5,12 +5,13 @@
 //! put only in the `Authorization` header, and only ever sent to the configured
 //! base URL. It never appears in a URL, an error or a log line.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
 use self::http::{fetch, Method, Response};
-use super::json::{self, FromItem, FromJson, ItemText, Json, ToJson};
+use super::json::{self, FromItem, FromJson, Json, ToJson};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
@@ -107,6 +108,9 @@ struct Answer {
     status: u16,
     text: String,
 }
+
+/// A page's items, still JSON, each with where it was written in the answer.
+type PageItems = Vec<(Json, Range<usize>)>;
 
 /// Aborts the fetch if the future awaiting it is dropped (a page left, a
 /// resource refetched), so no stale request keeps running.
@@ -277,9 +281,9 @@ impl Client {
         query: &[(&str, String)],
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
-        self.each_page(call, path, query, &mut |status, page| {
-            for (i, (value, text)) in page.into_iter().enumerate() {
-                let item = T::from_item(value, text).map_err(|e| {
+        self.each_page(call, path, query, &mut |status, text, page| {
+            for (i, (value, place)) in page.into_iter().enumerate() {
+                let item = T::from_item(value, &text.as_bytes()[place]).map_err(|e| {
                     let at = e.within(&format!("[{i}]")).within("items");
                     malformed(call, status, at)
                 })?;
@@ -292,14 +296,15 @@ impl Client {
     }
 
     /// The walk behind [`Client::list_all`], once for every item type: hands each
-    /// page's items, still JSON and with the text each was written with, to `take`
-    /// (with the answer's status, for errors) before asking for the next page.
+    /// page's items, still JSON and each with where it was written in the answer's
+    /// text, to `take` (with the answer's status, for errors) before asking for
+    /// the next page.
     async fn each_page(
         &self,
         call: &str,
         path: &str,
         query: &[(&str, String)],
-        take: &mut dyn FnMut(u16, Vec<(Json, ItemText)>) -> Result<(), ApiError>,
+        take: &mut dyn FnMut(u16, &str, PageItems) -> Result<(), ApiError>,
     ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
@@ -323,14 +328,8 @@ impl Client {
             let page =
                 Page::<Json>::from_json(value).map_err(|e| malformed(call, answer.status, e))?;
             let next = page.next_cursor().map(str::to_string);
-            let text: Arc<str> = answer.text.into();
-            let items = page
-                .items
-                .into_iter()
-                .zip(places)
-                .map(|(value, place)| (value, ItemText::new(Arc::clone(&text), place)))
-                .collect();
-            take(answer.status, items)?;
+            let items = page.items.into_iter().zip(places).collect();
+            take(answer.status, &answer.text, items)?;
             match next {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
                 _ => return Ok(()),

@@ -18,7 +18,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::{Deref, Range};
-use std::sync::Arc;
 
 /// A parsed JSON value. Objects keep their members in order, as written; a
 /// number keeps its text (`3`, `-2.5`, `1e3`), checked against JSON's grammar.
@@ -392,35 +391,19 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The text a list item was written with: the answer it came in, shared by the
-/// page's items, and the item's place in it (see [`parse_page`]).
-#[derive(Clone, Debug)]
-pub struct ItemText {
-    answer: Arc<str>,
-    place: Range<usize>,
-}
-
-impl ItemText {
-    pub fn new(answer: Arc<str>, place: Range<usize>) -> ItemText {
-        ItemText { answer, place }
-    }
-
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.answer.as_bytes()[self.place.clone()]
-    }
-}
-
 /// A list item with the text it was read from. Two reads of an item are equal
 /// when their texts are: the same text reads as the same value, and any change
 /// shows in the text. (An item written differently but meaning the same, spaces
 /// or member order, counts as changed: at worst its row is drawn again.) That is
 /// one pass over a few hundred bytes where comparing the values is a call per
 /// field, each string a `memcmp`; a table that follows a long list compares
-/// every item on each read.
+/// every item on each read. Each item keeps a copy of its own text, not the
+/// answer it came in: a table keeps an unchanged item across many reads, and
+/// would otherwise keep every one of those answers whole.
 #[derive(Clone, Debug)]
 pub struct Sourced<T> {
     pub value: T,
-    pub text: ItemText,
+    text: Box<[u8]>,
 }
 
 impl<T> Deref for Sourced<T> {
@@ -433,27 +416,28 @@ impl<T> Deref for Sourced<T> {
 
 impl<T> PartialEq for Sourced<T> {
     fn eq(&self, other: &Self) -> bool {
-        same_bytes(self.text.as_bytes(), other.text.as_bytes())
+        same_bytes(&self.text, &other.text)
     }
 }
 
-/// How a list's items are read from its pages: as the type alone (any
-/// [`FromJson`] type), or with the text each was written with ([`Sourced`]).
+/// How a list's items are read from its pages, given each one's value and the
+/// text it was written with: as the type alone (any [`FromJson`] type), or with
+/// that text ([`Sourced`]).
 pub trait FromItem: Sized {
-    fn from_item(value: Json, text: ItemText) -> Result<Self, JsonError>;
+    fn from_item(value: Json, text: &[u8]) -> Result<Self, JsonError>;
 }
 
 impl<T: FromJson> FromItem for T {
-    fn from_item(value: Json, _: ItemText) -> Result<Self, JsonError> {
+    fn from_item(value: Json, _: &[u8]) -> Result<Self, JsonError> {
         T::from_json(value)
     }
 }
 
 impl<T: FromJson> FromItem for Sourced<T> {
-    fn from_item(value: Json, text: ItemText) -> Result<Self, JsonError> {
+    fn from_item(value: Json, text: &[u8]) -> Result<Self, JsonError> {
         Ok(Sourced {
             value: T::from_json(value)?,
-            text,
+            text: text.into(),
         })
     }
 }
@@ -956,10 +940,9 @@ mod tests {
             let Json::Array(items) = members.remove(0).1 else {
                 panic!("items")
             };
-            let answer: Arc<str> = text.into();
             let items = items.into_iter().zip(places);
             items
-                .map(|(v, p)| Sourced::from_item(v, ItemText::new(Arc::clone(&answer), p)).unwrap())
+                .map(|(v, p)| Sourced::from_item(v, &text.as_bytes()[p]).unwrap())
                 .collect()
         };
         let before = read(r#"{"items":[{"id":"a","count":1},{"id":"b","count":2}]}"#);
