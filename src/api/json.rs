@@ -444,7 +444,7 @@ impl<T: FromJson> FromItem for Sourced<T> {
 
 /// `a == b`, eight bytes at a step: in wasm the standard comparison ends in a
 /// `memcmp` that reads one byte at a time.
-pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let ((words_a, rest_a), (words_b, rest_b)) = (a.as_chunks::<8>(), b.as_chunks::<8>());
     a.len() == b.len()
         && words_a
