@@ -21,7 +21,9 @@ const wanted = (part, inQuick) => (only ? only === part : inQuick || !quick);
 const RUNS = quick ? 1 : 5;
 
 const BUDGET = {
-  firstLoadGzipKB: 150,
+  // Issue 20: the console is built on the named stack (serde, gloo-net,
+  // leptos_router); the first load of a new user is budgeted at 280 KB.
+  firstLoadGzipKB: 280,
   coldLoadMs: 300,
   poolsRenderMs: 100,
   rowUpdateMs: 2,
@@ -39,9 +41,10 @@ function record(name, value, unit, budget, better = 'lower') {
   results.push({ name, value: Math.round(value * 100) / 100, unit, budget: budget ?? null, ok });
 }
 
-// 1. First-load transfer: the wasm, js and css the browser fetches for the first
-// page (the cluster list, opened cold), compressed as a server would send them.
-// The pages loaded on first use (src/app/lazy.rs) are only counted in "every page".
+// 1. First-load transfer: the wasm, js and css the browser fetches for a new
+// user's first visit: the connect screen, the key typed and accepted, and the
+// cluster list drawn, compressed as a server would send them. Code loaded later
+// (other pages, src/app/lazy.rs) is only counted in "every page".
 const compressed = (file) => {
   const data = readFileSync(path.join(dist, file));
   return {
@@ -54,13 +57,16 @@ const isCode = (f) => /\.(wasm|js|css)$/.test(f);
 async function sizes(browser, sim) {
   const projects = await sim.api('/v1/projects');
   const prod = projects.items.find((p) => p.name === 'Production');
-  const { context, page } = await newPage(browser);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
   const fetched = new Set();
   page.on('requestfinished', (request) => {
     const file = decodeURIComponent(new URL(request.url()).pathname.split('/').pop());
     if (isCode(file)) fetched.add(file);
   });
   await page.goto(`${sim.url}/projects/${prod.id}/clusters`);
+  await page.getByLabel('API key').fill(DEMO_KEY);
+  await page.getByRole('button', { name: 'Connect' }).click();
   await markTime(page, 'nks:clusters-rendered');
   await page.waitForLoadState('networkidle');
   await context.close();
