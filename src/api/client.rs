@@ -5,20 +5,22 @@
 //! put only in the `Authorization` header, and only ever sent to the configured
 //! base URL. It never appears in a URL, an error or a log line.
 
-use std::ops::Range;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
-use self::http::{fetch, Method, Response};
-use super::json::{self, FromItem, FromJson, Json, ToJson};
+use gloo_net::http::{Method, Request, RequestBuilder, Response};
+use super::decode::{from_json, DecodeError};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
 
 /// Runtime configuration, read from `config.json` beside `index.html`, so one
-/// build serves many deployments.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// build serves many deployments. A missing or null key takes its default.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Config {
     /// Where the API lives: `""` for the page's own origin, a path such as
     /// `/nks-api` for a same-origin proxy, or an absolute `https://…` URL.
@@ -35,28 +37,16 @@ pub struct Config {
     pub operation_deadline_secs: Option<crate::rules::tracking::Deadlines>,
 }
 
-crate::from_json_struct!(Config {
-    api_base_url,
-    theme,
-    compact,
-    embed_origins,
-    operation_deadline_secs
-});
-
 /// Reads `config.json`. This is not an API call (no key is sent), but it is
 /// HTTP, so it lives here with the rest. index.html preloads the file, and the
 /// browser answers this fetch with that preload (its `no-cache` header does not
 /// stop the match); without the preload, `no-cache` keeps a changed file fresh.
 pub async fn load_config() -> Result<Config, String> {
-    let response = fetch(
-        Method::Get,
-        "config.json",
-        &[("Cache-Control", "no-cache")],
-        None,
-        None,
-    )
-    .await
-    .map_err(|e| format!("config.json could not be fetched: {e}"))?;
+    let response = Request::get("config.json")
+        .header("Cache-Control", "no-cache")
+        .send()
+        .await
+        .map_err(|e| format!("config.json could not be fetched: {e}"))?;
     if !response.ok() {
         return Err(format!(
             "config.json answered {} {}",
@@ -68,8 +58,7 @@ pub async fn load_config() -> Result<Config, String> {
         .text()
         .await
         .map_err(|e| format!("config.json could not be read: {e}"))?;
-    let config: Config =
-        json::decode(&text).map_err(|e| format!("config.json is not valid: {e}"))?;
+    let config: Config = from_json(&text).map_err(|e| format!("config.json is not valid: {e}"))?;
     if !(config.api_base_url.is_empty()
         || config.api_base_url.starts_with('/')
         || config.api_base_url.starts_with("https://")
@@ -109,9 +98,6 @@ struct Answer {
     text: String,
 }
 
-/// A page's items, still JSON, each with where it was written in the answer.
-type PageItems = Vec<(Json, Range<usize>)>;
-
 /// Aborts the fetch if the future awaiting it is dropped (a page left, a
 /// resource refetched), so no stale request keeps running.
 struct AbortOnDrop(Option<web_sys::AbortController>);
@@ -142,7 +128,8 @@ impl Client {
         format!("{}{}", self.base, path)
     }
 
-    /// One attempt. `Err` only when no response came at all.
+    /// One attempt. `Err`, with the browser's reason, only when no response came
+    /// at all.
     async fn attempt(
         &self,
         method: Method,
@@ -150,18 +137,21 @@ impl Client {
         key: &str,
         body: Option<&str>,
     ) -> Result<Response, String> {
-        let controller = web_sys::AbortController::new().ok();
-        let mut guard = AbortOnDrop(controller);
-        let authorization = format!("Bearer {key}");
-        let mut headers = vec![
-            ("Accept", "application/json"),
-            ("Authorization", authorization.as_str()),
-        ];
-        if body.is_some() {
-            headers.push(("Content-Type", "application/json"));
-        }
+        let mut guard = AbortOnDrop(web_sys::AbortController::new().ok());
         let signal = guard.0.as_ref().map(web_sys::AbortController::signal);
-        let result = fetch(method, &self.url(path), &headers, body, signal.as_ref()).await;
+        let request = RequestBuilder::new(&self.url(path))
+            .method(method)
+            .header("Accept", "application/json")
+            .header("Authorization", &format!("Bearer {key}"))
+            .abort_signal(signal.as_ref());
+        let request = match body {
+            Some(body) => request
+                .header("Content-Type", "application/json")
+                .body(body),
+            None => request.build(),
+        }
+        .map_err(|e| e.to_string())?;
+        let result = request.send().await.map_err(|e| e.to_string());
         guard.0 = None; // answered: nothing left to abort
         result
     }
@@ -182,19 +172,19 @@ impl Client {
         };
         let mut retries_done = 0;
         loop {
-            let outcome = self.attempt(method, path, &key, body.as_deref()).await;
+            let outcome = self.attempt(method.clone(), path, &key, body.as_deref()).await;
             let (status, wait_hint, x_should_retry, response) = match outcome {
                 Ok(response) => {
                     let status = response.status();
                     let hint = backoff::server_delay_ms(
-                        response.header("retry-after-ms").as_deref(),
-                        response.header("retry-after").as_deref(),
+                        response.headers().get("retry-after-ms").as_deref(),
+                        response.headers().get("retry-after").as_deref(),
                         js_sys::Date::now(),
                     );
                     (
                         Some(status),
                         hint,
-                        response.header("x-should-retry"),
+                        response.headers().get("x-should-retry"),
                         Ok(response),
                     )
                 }
@@ -248,9 +238,9 @@ impl Client {
         }
     }
 
-    async fn get<T: FromJson>(&self, call: &str, path: &str) -> Result<T, ApiError> {
+    async fn get<T: DeserializeOwned>(&self, call: &str, path: &str) -> Result<T, ApiError> {
         let answer = self
-            .send(call, Method::Get, path, None, Retry::Sdk, None)
+            .send(call, Method::GET, path, None, Retry::Sdk, None)
             .await?;
         decode(call, &answer)
     }
@@ -262,9 +252,8 @@ impl Client {
         call: &str,
         method: Method,
         path: &str,
-        body: Option<Json>,
+        body: Option<String>,
     ) -> Result<Operation, ApiError> {
-        let body = body.map(|b| b.to_string());
         let answer = self
             .send(call, method, path, body, Retry::NotActed, None)
             .await?;
@@ -274,38 +263,15 @@ impl Client {
     /// Every page of a list, following `next_cursor` to the end. Any failing page
     /// fails the whole call: a partial list would read as "these are all", and an
     /// empty one as "there are none" (an autoscaler's cue to scale everything up).
-    async fn list_all<T: FromItem>(
+    /// `T` is the item type, or [`super::decode::Sourced`] of it for a table that
+    /// compares each read with the last.
+    async fn list_all<T: DeserializeOwned>(
         &self,
         call: &str,
         path: &str,
         query: &[(&str, String)],
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
-        self.each_page(call, path, query, &mut |status, text, page| {
-            for (i, (value, place)) in page.into_iter().enumerate() {
-                let item = T::from_item(value, &text.as_bytes()[place]).map_err(|e| {
-                    let at = e.within(&format!("[{i}]")).within("items");
-                    malformed(call, status, at)
-                })?;
-                items.push(item);
-            }
-            Ok(())
-        })
-        .await?;
-        Ok(items)
-    }
-
-    /// The walk behind [`Client::list_all`], once for every item type: hands each
-    /// page's items, still JSON and each with where it was written in the answer's
-    /// text, to `take` (with the answer's status, for errors) before asking for
-    /// the next page.
-    async fn each_page(
-        &self,
-        call: &str,
-        path: &str,
-        query: &[(&str, String)],
-        take: &mut dyn FnMut(u16, &str, PageItems) -> Result<(), ApiError>,
-    ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
             let mut params: Vec<(&str, String)> = query.to_vec();
@@ -316,23 +282,19 @@ impl Client {
             let answer = self
                 .send(
                     call,
-                    Method::Get,
+                    Method::GET,
                     &with_query(path, &params),
                     None,
                     Retry::Sdk,
                     None,
                 )
                 .await?;
-            let (value, places) =
-                json::parse_page(&answer.text).map_err(|e| malformed(call, answer.status, e))?;
-            let page =
-                Page::<Json>::from_json(value).map_err(|e| malformed(call, answer.status, e))?;
+            let page: Page<T> = decode(call, &answer)?;
             let next = page.next_cursor().map(str::to_string);
-            let items = page.items.into_iter().zip(places).collect();
-            take(answer.status, &answer.text, items)?;
+            items.extend(page.items);
             match next {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
-                _ => return Ok(()),
+                _ => return Ok(items),
             }
         }
     }
@@ -344,7 +306,7 @@ impl Client {
         let answer = self
             .send(
                 "Check API key",
-                Method::Get,
+                Method::GET,
                 "/v1/user",
                 None,
                 Retry::Sdk,
@@ -377,7 +339,7 @@ impl Client {
 
     /// A cluster's pools, as `Pool`s, or as `Sourced<Pool>`s for a table that
     /// compares each read with the last.
-    pub async fn pools<T: FromItem>(&self, cluster_id: &str) -> Result<Vec<T>, ApiError> {
+    pub async fn pools<T: DeserializeOwned>(&self, cluster_id: &str) -> Result<Vec<T>, ApiError> {
         self.list_all(
             "List pools",
             &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
@@ -434,10 +396,10 @@ impl Client {
         self.list_all("List regions", "/v1/regions", &[]).await
     }
 
-    /// The project's operations, as `Operation`s, or left as JSON (`Json`): the
-    /// tracker's search for operations in flight only reads them into `Operation`s
-    /// when there are any, in code loaded for that.
-    pub async fn operations<T: FromJson>(
+    /// The project's operations, as `Operation`s, or left as JSON (`RawValue`):
+    /// the tracker's search for operations in flight only reads them into
+    /// `Operation`s when there are any, in code loaded for that.
+    pub async fn operations<T: DeserializeOwned>(
         &self,
         project_id: &str,
         filters: &[(&str, String)],
@@ -479,10 +441,9 @@ impl Client {
         call: &str,
         method: Method,
         path: &str,
-        body: Json,
+        body: &impl Serialize,
     ) -> Result<Answer, ApiError> {
-        let body = body.to_string();
-        self.send(call, method, path, Some(body), Retry::Sdk, None)
+        self.send(call, method, path, Some(json_body(body)), Retry::Sdk, None)
             .await
     }
 
@@ -490,9 +451,9 @@ impl Client {
     pub async fn cluster_availability(&self, body: &ClusterCreate) -> Result<(), ApiError> {
         self.plan(
             "Check cluster availability",
-            Method::Post,
+            Method::POST,
             "/v1/nks/clusters/availability",
-            body.to_json(),
+            body,
         )
         .await
         .map(drop)
@@ -504,7 +465,7 @@ impl Client {
         body: &ClusterUpdate,
     ) -> Result<(), ApiError> {
         let path = format!("/v1/nks/clusters/{}/availability", seg(cluster_id));
-        self.plan("Check cluster update", Method::Patch, &path, body.to_json())
+        self.plan("Check cluster update", Method::PATCH, &path, body)
             .await
             .map(drop)
     }
@@ -515,14 +476,9 @@ impl Client {
         body: &PoolCreate,
     ) -> Result<(), ApiError> {
         let path = format!("/v1/nks/clusters/{}/pools/availability", seg(cluster_id));
-        self.plan(
-            "Check pool availability",
-            Method::Post,
-            &path,
-            body.to_json(),
-        )
-        .await
-        .map(drop)
+        self.plan("Check pool availability", Method::POST, &path, body)
+            .await
+            .map(drop)
     }
 
     pub async fn pool_update_availability(
@@ -536,19 +492,14 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.plan("Check pool update", Method::Patch, &path, body.to_json())
+        self.plan("Check pool update", Method::PATCH, &path, body)
             .await
             .map(drop)
     }
 
     pub async fn cluster_cost(&self, body: &ClusterCreate) -> Result<CostQuote, ApiError> {
         let answer = self
-            .plan(
-                "Price cluster",
-                Method::Post,
-                "/v1/nks/clusters/cost",
-                body.to_json(),
-            )
+            .plan("Price cluster", Method::POST, "/v1/nks/clusters/cost", body)
             .await?;
         decode("Price cluster", &answer)
     }
@@ -560,7 +511,7 @@ impl Client {
     ) -> Result<CostQuoteUpdate, ApiError> {
         let path = format!("/v1/nks/clusters/{}/cost", seg(cluster_id));
         let answer = self
-            .plan("Price cluster update", Method::Patch, &path, body.to_json())
+            .plan("Price cluster update", Method::PATCH, &path, body)
             .await?;
         decode("Price cluster update", &answer)
     }
@@ -571,9 +522,7 @@ impl Client {
         body: &PoolCreate,
     ) -> Result<CostQuote, ApiError> {
         let path = format!("/v1/nks/clusters/{}/pools/cost", seg(cluster_id));
-        let answer = self
-            .plan("Price pool", Method::Post, &path, body.to_json())
-            .await?;
+        let answer = self.plan("Price pool", Method::POST, &path, body).await?;
         decode("Price pool", &answer)
     }
 
@@ -589,7 +538,7 @@ impl Client {
             seg(pool_id)
         );
         let answer = self
-            .plan("Price pool update", Method::Patch, &path, body.to_json())
+            .plan("Price pool update", Method::PATCH, &path, body)
             .await?;
         decode("Price pool update", &answer)
     }
@@ -599,9 +548,9 @@ impl Client {
     pub async fn create_cluster(&self, body: &ClusterCreate) -> Result<Operation, ApiError> {
         self.mutate(
             "Create cluster",
-            Method::Post,
+            Method::POST,
             "/v1/nks/clusters",
-            Some(body.to_json()),
+            Some(json_body(body)),
         )
         .await
     }
@@ -613,9 +562,9 @@ impl Client {
     ) -> Result<Operation, ApiError> {
         self.mutate(
             "Update cluster",
-            Method::Patch,
+            Method::PATCH,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
-            Some(body.to_json()),
+            Some(json_body(body)),
         )
         .await
     }
@@ -623,7 +572,7 @@ impl Client {
     pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
         self.mutate(
             "Delete cluster",
-            Method::Delete,
+            Method::DELETE,
             &format!("/v1/nks/clusters/{}", seg(cluster_id)),
             None,
         )
@@ -637,9 +586,9 @@ impl Client {
     ) -> Result<Operation, ApiError> {
         self.mutate(
             "Create pool",
-            Method::Post,
+            Method::POST,
             &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
-            Some(body.to_json()),
+            Some(json_body(body)),
         )
         .await
     }
@@ -655,7 +604,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate("Update pool", Method::Patch, &path, Some(body.to_json()))
+        self.mutate("Update pool", Method::PATCH, &path, Some(json_body(body)))
             .await
     }
 
@@ -669,7 +618,7 @@ impl Client {
             seg(cluster_id),
             seg(pool_id)
         );
-        self.mutate("Delete pool", Method::Delete, &path, None)
+        self.mutate("Delete pool", Method::DELETE, &path, None)
             .await
     }
 
@@ -685,20 +634,22 @@ impl Client {
             seg(pool_id),
             seg(node_id)
         );
-        self.mutate("Delete node", Method::Delete, &path, None)
+        self.mutate("Delete node", Method::DELETE, &path, None)
             .await
     }
 }
 
-fn decode<T: FromJson>(call: &str, answer: &Answer) -> Result<T, ApiError> {
-    json::decode(&answer.text).map_err(|e| malformed(call, answer.status, e))
+fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {
+    from_json(&answer.text).map_err(|e: DecodeError| ApiError::Malformed {
+        call: call.to_string(),
+        detail: format!("status {}, {e}", answer.status),
+    })
 }
 
-fn malformed(call: &str, status: u16, e: json::JsonError) -> ApiError {
-    ApiError::Malformed {
-        call: call.to_string(),
-        detail: format!("status {status}, {e}"),
-    }
+/// A request body as JSON text. The bodies are plain structs of strings,
+/// numbers and lists, which always serialise.
+fn json_body(body: &impl Serialize) -> String {
+    serde_json::to_string(body).unwrap_or_default()
 }
 
 /// A path segment, percent-encoded: ids come from URLs the user can edit.
@@ -722,99 +673,4 @@ fn with_query(path: &str, params: &[(&str, String)]) -> String {
         .map(|(k, v)| format!("{k}={}", seg(v)))
         .collect();
     format!("{path}?{}", query.join("&"))
-}
-
-/// The little of `fetch` the client needs, on `web_sys` directly.
-mod http {
-    use wasm_bindgen::{JsCast, JsValue};
-    use wasm_bindgen_futures::JsFuture;
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Method {
-        Get,
-        Post,
-        Patch,
-        Delete,
-    }
-
-    impl Method {
-        fn as_str(self) -> &'static str {
-            match self {
-                Method::Get => "GET",
-                Method::Post => "POST",
-                Method::Patch => "PATCH",
-                Method::Delete => "DELETE",
-            }
-        }
-    }
-
-    /// An answer: its status and headers at once, its body when asked.
-    pub struct Response(web_sys::Response);
-
-    impl Response {
-        pub fn status(&self) -> u16 {
-            self.0.status()
-        }
-
-        pub fn ok(&self) -> bool {
-            self.0.ok()
-        }
-
-        pub fn status_text(&self) -> String {
-            self.0.status_text()
-        }
-
-        pub fn header(&self, name: &str) -> Option<String> {
-            self.0.headers().get(name).ok().flatten()
-        }
-
-        pub async fn text(&self) -> Result<String, String> {
-            let body = JsFuture::from(self.0.text().map_err(describe)?)
-                .await
-                .map_err(describe)?;
-            body.as_string()
-                .ok_or_else(|| "the body is not text".into())
-        }
-    }
-
-    /// Sends one request. `Err`, with the browser's reason, only when no
-    /// response came at all.
-    pub async fn fetch(
-        method: Method,
-        url: &str,
-        headers: &[(&str, &str)],
-        body: Option<&str>,
-        signal: Option<&web_sys::AbortSignal>,
-    ) -> Result<Response, String> {
-        let init = web_sys::RequestInit::new();
-        init.set_method(method.as_str());
-        let list = web_sys::Headers::new().map_err(describe)?;
-        for (name, value) in headers {
-            list.set(name, value).map_err(describe)?;
-        }
-        init.set_headers(&list);
-        if let Some(body) = body {
-            init.set_body(&JsValue::from_str(body));
-        }
-        init.set_signal(signal);
-        let window = web_sys::window().ok_or("no window")?;
-        let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init))
-            .await
-            .map_err(describe)?;
-        Ok(Response(answer.unchecked_into()))
-    }
-
-    /// A JavaScript failure as text, such as `TypeError: Failed to fetch`.
-    fn describe(error: JsValue) -> String {
-        match error.dyn_into::<js_sys::Error>() {
-            Ok(error) => format!(
-                "{}: {}",
-                String::from(error.name()),
-                String::from(error.message())
-            ),
-            Err(other) => other
-                .as_string()
-                .unwrap_or_else(|| "an unknown failure".into()),
-        }
-    }
 }

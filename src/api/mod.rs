@@ -3,5 +3,5 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod client;
-pub mod json;
+pub mod decode;
 pub mod types;

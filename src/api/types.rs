@@ -1,42 +1,74 @@
-//! Wire types, named exactly as the API names them (`node_count`, `resource_id`).
+//! Wire types, named exactly as the API names them (`node_count`, `resource_id`),
+//! read and written by serde.
 //!
-//! Tolerance rules (digest §3.0): unknown fields are ignored, missing fields take
-//! their default, and every enum has a fallback variant, because the API's enums
-//! have already grown (operation kinds) and a console that fails to decode a new
-//! value shows the user nothing at all.
+//! Tolerance rules (digest §3.0), because the API's shapes and enums have already
+//! grown (operation kinds) and a console that fails to decode a new value shows
+//! the user nothing at all:
+//! - an unknown field is ignored (serde's default);
+//! - a missing or null field takes its default: every read struct applies
+//!   [`nullable`] to all its fields (`serde_with::apply`);
+//! - an enum value the console does not know is kept as `Other(text)` and shown
+//!   as that text, never an error.
+//!
+//! Request bodies carry only what they should: PATCH bodies leave out each field
+//! that is `None` (unchanged), create bodies leave out an empty tag list.
 
 use std::collections::BTreeMap;
 
-use super::json::{object, Fields, FromJson, Json, JsonError, ToJson};
-use crate::{from_json_struct, json_enum, json_struct, to_json_struct};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ResourceStatus {
-    Pending,
-    Creating,
-    Updating,
-    Ready,
-    Deleting,
-    Deleted,
-    Error,
-    #[default]
-    Unknown,
+/// A field's value, or its default when the field is `null` (a missing field
+/// takes its default through `#[serde(default)]`, which goes with this).
+pub(crate) fn nullable<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
-impl ResourceStatus {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ResourceStatus::Pending => "pending",
-            ResourceStatus::Creating => "creating",
-            ResourceStatus::Updating => "updating",
-            ResourceStatus::Ready => "ready",
-            ResourceStatus::Deleting => "deleting",
-            ResourceStatus::Deleted => "deleted",
-            ResourceStatus::Error => "error",
-            ResourceStatus::Unknown => "unknown",
+/// The API's enums: each known value a variant, `Unknown` when the field is
+/// missing, and any other text kept in `Other` (see the module's tolerance rules).
+/// `as_str` gives the text as the API wrote it.
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $text)] $variant,)*
+            /// The field was missing or null.
+            #[default]
+            #[serde(rename = "unknown")]
+            Unknown,
+            /// A value this console does not know yet, as the API wrote it.
+            #[serde(untagged)]
+            Other(String),
         }
-    }
 
+        impl $name {
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $($name::$variant => $text,)*
+                    $name::Unknown => "unknown",
+                    $name::Other(text) => text,
+                }
+            }
+        }
+    };
+}
+
+wire_enum!(ResourceStatus {
+    Pending = "pending",
+    Creating = "creating",
+    Updating = "updating",
+    Ready = "ready",
+    Deleting = "deleting",
+    Deleted = "deleted",
+    Error = "error",
+});
+
+impl ResourceStatus {
     /// A change is under way on the resource.
     pub fn is_busy(&self) -> bool {
         matches!(
@@ -49,110 +81,53 @@ impl ResourceStatus {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum OperationStatus {
-    Pending,
-    Running,
-    Done,
-    Failed,
-    /// Both the API's own `unknown` and any value this console does not know yet.
-    #[default]
-    Unknown,
-}
-
-impl OperationStatus {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            OperationStatus::Pending => "pending",
-            OperationStatus::Running => "running",
-            OperationStatus::Done => "done",
-            OperationStatus::Failed => "failed",
-            OperationStatus::Unknown => "unknown",
-        }
+wire_enum!(
+    /// `unknown` is the API's own value too: the platform has not reported. Neither
+    /// it nor a value the console does not know is an end (`rules::operation`).
+    OperationStatus {
+        Pending = "pending",
+        Running = "running",
+        Done = "done",
+        Failed = "failed",
     }
-}
+);
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum OperationKind {
-    Vm,
-    Volume,
-    Vpc,
-    FirewallRule,
-    ConnectConnection,
-    NksCluster,
-    NksNodePool,
-    NksLoadBalancer,
-    NksNode,
-    #[default]
-    Other,
-}
+wire_enum!(OperationKind {
+    Vm = "vm",
+    Volume = "volume",
+    Vpc = "vpc",
+    FirewallRule = "firewall_rule",
+    ConnectConnection = "connect_connection",
+    NksCluster = "nks_cluster",
+    NksNodePool = "nks_node_pool",
+    NksLoadBalancer = "nks_load_balancer",
+    NksNode = "nks_node",
+});
 
-impl OperationKind {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            OperationKind::Vm => "vm",
-            OperationKind::Volume => "volume",
-            OperationKind::Vpc => "vpc",
-            OperationKind::FirewallRule => "firewall_rule",
-            OperationKind::ConnectConnection => "connect_connection",
-            OperationKind::NksCluster => "nks_cluster",
-            OperationKind::NksNodePool => "nks_node_pool",
-            OperationKind::NksLoadBalancer => "nks_load_balancer",
-            OperationKind::NksNode => "nks_node",
-            OperationKind::Other => "other",
-        }
-    }
-}
+wire_enum!(OperationType {
+    Create = "create",
+    Update = "update",
+    Delete = "delete",
+    Restart = "restart",
+});
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum OperationType {
-    Create,
-    Update,
-    Delete,
-    Restart,
-    #[default]
-    Other,
-}
-
-impl OperationType {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            OperationType::Create => "create",
-            OperationType::Update => "update",
-            OperationType::Delete => "delete",
-            OperationType::Restart => "restart",
-            OperationType::Other => "other",
-        }
-    }
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum VolumeType {
-    Nvme,
-    #[default]
-    Abs,
-    Unknown,
-}
-
-impl VolumeType {
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            VolumeType::Nvme => "nvme",
-            VolumeType::Abs => "abs",
-            VolumeType::Unknown => "unknown",
-        }
-    }
-}
+wire_enum!(VolumeType {
+    Nvme = "nvme",
+    Abs = "abs",
+});
 
 /// The list envelope every list endpoint answers with (digest §3.17).
-#[derive(Clone, Debug, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Page<T> {
     pub items: Vec<T>,
     /// The SDK pagers cope with a missing or null `pagination`; so do we.
     pub pagination: Option<Pagination>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pagination {
     pub next_cursor: Option<String>,
     pub previous_cursor: Option<String>,
@@ -175,7 +150,8 @@ impl<T> Page<T> {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct User {
     pub id: String,
     pub email: String,
@@ -183,7 +159,8 @@ pub struct User {
     pub last_name: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Project {
     pub id: String,
     pub name: String,
@@ -193,12 +170,14 @@ pub struct Project {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProjectResources {
     pub cloud: Option<CloudResources>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CloudResources {
     pub nks_clusters: u64,
     pub nks_node_pools: u64,
@@ -207,7 +186,8 @@ pub struct CloudResources {
     pub vpcs: u64,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vpc {
     pub id: String,
     pub name: String,
@@ -221,14 +201,16 @@ pub struct Vpc {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Subnet {
     pub id: String,
     pub name: String,
     pub cidr: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Region {
     pub name: String,
     pub availability: String,
@@ -236,19 +218,22 @@ pub struct Region {
     pub storage: Option<RegionStorage>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RegionNks {
     pub clusters: bool,
     pub autoscaling: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RegionStorage {
     pub abs: bool,
     pub local_nvme: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InstanceType {
     pub name: String,
     pub region: String,
@@ -260,14 +245,16 @@ pub struct InstanceType {
     pub chipset: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct KubernetesVersion {
     pub name: String,
     pub display_name: String,
     pub created_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Cluster {
     pub id: String,
     pub name: String,
@@ -285,7 +272,8 @@ pub struct Cluster {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
     pub id: String,
     pub cluster_id: String,
@@ -298,7 +286,8 @@ pub struct Pool {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NodeConfig {
     pub instance_type: String,
     pub boot_volume: BootVolume,
@@ -306,13 +295,16 @@ pub struct NodeConfig {
     pub taints: Vec<String>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BootVolume {
     pub size: u32,
+    #[serde(rename = "type")]
     pub volume_type: VolumeType,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Node {
     pub id: String,
     pub name: String,
@@ -322,10 +314,12 @@ pub struct Node {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Operation {
     pub id: String,
     pub kind: OperationKind,
+    #[serde(rename = "type")]
     pub op_type: OperationType,
     pub status: OperationStatus,
     pub resource_id: String,
@@ -335,16 +329,18 @@ pub struct Operation {
     pub updated_at: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct OperationDetails {
     pub changes: BTreeMap<String, Change>,
 }
 
 /// One field's diff; `from`/`to` are a string, number, boolean or list of strings.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Change {
-    pub from: Json,
-    pub to: Json,
+    pub from: Value,
+    pub to: Value,
 }
 
 impl Operation {
@@ -354,18 +350,21 @@ impl Operation {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Kubeconfig {
     pub kubeconfig: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Quota {
     pub region: String,
     pub nks: Option<NksQuota>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NksQuota {
     pub clusters: Option<QuotaLimit>,
     pub node_pool_vcpu: Option<QuotaLimit>,
@@ -373,7 +372,8 @@ pub struct NksQuota {
     pub public_ips: Option<QuotaLimit>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct QuotaLimit {
     pub limit: i64,
     pub used: i64,
@@ -381,7 +381,8 @@ pub struct QuotaLimit {
 }
 
 /// Money stays a string from the wire to the screen: never parsed into floats.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CostQuote {
     pub currency: String,
     pub monthly_total: String,
@@ -391,7 +392,8 @@ pub struct CostQuote {
     pub updated_summary: Option<BillingSummary>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UsageDimension {
     pub dimension: String,
     pub dimension_display_name: String,
@@ -400,7 +402,8 @@ pub struct UsageDimension {
     pub monthly_amount: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CostQuoteUpdate {
     pub currency: String,
     pub priced_at: String,
@@ -411,19 +414,22 @@ pub struct CostQuoteUpdate {
     pub updated_summary: Option<BillingSummary>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CostSide {
     pub monthly_total: String,
     pub usage_dimensions: Vec<UsageDimension>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CostDiff {
     pub monthly_total_delta: String,
     pub usage_dimensions: Vec<DimensionDelta>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DimensionDelta {
     pub dimension: String,
     pub dimension_display_name: String,
@@ -432,14 +438,16 @@ pub struct DimensionDelta {
     pub after: DimensionSide,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DimensionSide {
     pub quantity: i64,
     pub unit_price: String,
     pub monthly_amount: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BillingSummary {
     pub daily_cost: String,
     pub monthly_cost: String,
@@ -450,7 +458,7 @@ pub struct BillingSummary {
 }
 
 /// Body of `POST /v1/nks/clusters` (and its availability and cost checks).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ClusterCreate {
     pub name: String,
     pub project_id: String,
@@ -458,12 +466,14 @@ pub struct ClusterCreate {
     pub vpc_id: String,
     pub kubernetes_version: String,
     pub autoscaling: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }
 
 /// Body of `PATCH /v1/nks/clusters/{id}`: only the mutable fields, each omitted
 /// when unchanged (PATCH semantics).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ClusterUpdate {
     pub name: Option<String>,
     pub autoscaling: Option<bool>,
@@ -471,16 +481,18 @@ pub struct ClusterUpdate {
 }
 
 /// Body of `POST /v1/nks/clusters/{id}/pools` (and its checks).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PoolCreate {
     pub name: String,
     pub node_count: u32,
     pub node_config: NodeConfig,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }
 
 /// Body of `PATCH /v1/nks/clusters/{cid}/pools/{pid}`: name, node_count, tags only.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PoolUpdate {
     pub name: Option<String>,
     pub node_count: Option<u32>,
@@ -488,263 +500,16 @@ pub struct PoolUpdate {
 }
 
 /// The error body's shape is unconfirmed; the SDKs read `message` when it is a
-/// string, and so do we. The text to show for an error body: `message` if it is a string, else the
-/// whole JSON pretty-printed, else nothing (the caller falls back to the status).
+/// string, and so do we. The text to show for an error body: `message` if it is
+/// a string, else the whole JSON, else the text itself (cut short), else nothing
+/// (the caller falls back to the status).
 pub fn error_message(body: &str) -> String {
-    match super::json::parse(body) {
-        Ok(Json::Object(members)) => match members.iter().find(|(k, _)| k == "message") {
-            Some((_, Json::String(s))) => s.clone(),
-            _ => Json::Object(members).to_string(),
+    match serde_json::from_str::<Value>(body) {
+        Ok(Value::Object(members)) => match members.get("message") {
+            Some(Value::String(s)) => s.clone(),
+            _ => Value::Object(members).to_string(),
         },
         Ok(other) => other.to_string(),
         Err(_) => body.trim().chars().take(300).collect(),
     }
 }
-
-// Reading from the wire (see `json`): every field by name, missing or null
-// taking its default, unknown enum values their fallback variant.
-
-json_enum!(ResourceStatus { Pending, Creating, Updating, Ready, Deleting, Deleted, Error } else Unknown);
-json_enum!(OperationStatus { Pending, Running, Done, Failed } else Unknown);
-json_enum!(OperationKind {
-    Vm, Volume, Vpc, FirewallRule, ConnectConnection, NksCluster, NksNodePool, NksLoadBalancer, NksNode
-} else Other);
-json_enum!(OperationType { Create, Update, Delete, Restart } else Other);
-json_enum!(VolumeType { Nvme, Abs } else Unknown);
-
-impl<T: FromJson> FromJson for Page<T> {
-    fn from_json(value: Json) -> Result<Self, JsonError> {
-        let mut fields = Fields::of(value)?;
-        Ok(Page {
-            items: fields.take("items")?,
-            pagination: fields.take("pagination")?,
-        })
-    }
-}
-
-from_json_struct!(Pagination {
-    next_cursor,
-    previous_cursor,
-    total_count
-});
-from_json_struct!(User {
-    id,
-    email,
-    first_name,
-    last_name
-});
-from_json_struct!(Project {
-    id,
-    name,
-    tags,
-    resources,
-    created_at,
-    updated_at
-});
-from_json_struct!(ProjectResources { cloud });
-from_json_struct!(CloudResources {
-    nks_clusters,
-    nks_node_pools,
-    vms,
-    volumes,
-    vpcs
-});
-from_json_struct!(Vpc {
-    id,
-    name,
-    project_id,
-    region,
-    status,
-    subnet,
-    firewall_rule_ids,
-    tags,
-    created_at,
-    updated_at
-});
-from_json_struct!(Subnet { id, name, cidr });
-from_json_struct!(Region {
-    name,
-    availability,
-    nks,
-    storage
-});
-from_json_struct!(RegionNks {
-    clusters,
-    autoscaling
-});
-from_json_struct!(RegionStorage { abs, local_nvme });
-from_json_struct!(InstanceType {
-    name,
-    region,
-    vcpu,
-    memory_gb,
-    network_bandwidth_gbps,
-    series,
-    family,
-    chipset
-});
-from_json_struct!(KubernetesVersion {
-    name,
-    display_name,
-    created_at
-});
-json_struct!(Cluster {
-    id,
-    name,
-    project_id,
-    region,
-    vpc_id,
-    kubernetes_version,
-    autoscaling,
-    pool_ids,
-    private_ip,
-    public_ip,
-    status,
-    tags,
-    created_at,
-    updated_at
-});
-json_struct!(Pool {
-    id,
-    cluster_id,
-    name,
-    node_count,
-    node_config,
-    status,
-    tags,
-    created_at,
-    updated_at
-});
-json_struct!(NodeConfig {
-    instance_type,
-    boot_volume,
-    labels,
-    taints
-});
-json_struct!(BootVolume { size, volume_type = "type" });
-from_json_struct!(Node {
-    id,
-    name,
-    private_ip,
-    status,
-    created_at,
-    updated_at
-});
-json_struct!(Operation {
-    id, kind, op_type = "type", status, resource_id, project_id, details, created_at, updated_at
-});
-json_struct!(OperationDetails { changes });
-json_struct!(Change { from, to });
-from_json_struct!(Kubeconfig { kubeconfig });
-from_json_struct!(Quota { region, nks });
-from_json_struct!(NksQuota {
-    clusters,
-    node_pool_vcpu,
-    node_pool_memory_gb,
-    public_ips
-});
-from_json_struct!(QuotaLimit {
-    limit,
-    used,
-    remaining
-});
-from_json_struct!(CostQuote {
-    currency,
-    monthly_total,
-    priced_at,
-    usage_dimensions,
-    current_summary,
-    updated_summary
-});
-from_json_struct!(UsageDimension {
-    dimension,
-    dimension_display_name,
-    quantity,
-    unit_price,
-    monthly_amount
-});
-from_json_struct!(CostQuoteUpdate {
-    currency,
-    priced_at,
-    before,
-    after,
-    diff,
-    current_summary,
-    updated_summary
-});
-from_json_struct!(CostSide {
-    monthly_total,
-    usage_dimensions
-});
-from_json_struct!(CostDiff {
-    monthly_total_delta,
-    usage_dimensions
-});
-from_json_struct!(DimensionDelta {
-    dimension,
-    dimension_display_name,
-    monthly_amount_delta,
-    before,
-    after
-});
-from_json_struct!(DimensionSide {
-    quantity,
-    unit_price,
-    monthly_amount
-});
-from_json_struct!(BillingSummary {
-    daily_cost,
-    monthly_cost,
-    effective_balance,
-    recharge_threshold_days,
-    runway_months,
-    estimated_next_charge_at
-});
-
-// Writing to the wire: the request bodies, and operations as tabs share them.
-
-/// A list sent only when it has entries (`tags` on create).
-fn unless_empty(list: &[String]) -> Json {
-    if list.is_empty() {
-        Json::Null
-    } else {
-        list.to_vec().to_json()
-    }
-}
-
-impl ToJson for ClusterCreate {
-    fn to_json(&self) -> Json {
-        object(vec![
-            ("name", self.name.to_json()),
-            ("project_id", self.project_id.to_json()),
-            ("region", self.region.to_json()),
-            ("vpc_id", self.vpc_id.to_json()),
-            ("kubernetes_version", self.kubernetes_version.to_json()),
-            ("autoscaling", self.autoscaling.to_json()),
-            ("tags", unless_empty(&self.tags)),
-        ])
-    }
-}
-
-impl ToJson for PoolCreate {
-    fn to_json(&self) -> Json {
-        object(vec![
-            ("name", self.name.to_json()),
-            ("node_count", self.node_count.to_json()),
-            ("node_config", self.node_config.to_json()),
-            ("tags", unless_empty(&self.tags)),
-        ])
-    }
-}
-
-// PATCH bodies: a field left `None` is left out (unchanged).
-to_json_struct!(ClusterUpdate {
-    name,
-    autoscaling,
-    tags
-});
-to_json_struct!(PoolUpdate {
-    name,
-    node_count,
-    tags
-});

@@ -14,7 +14,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::{is_visible, local_storage, now, Notice, NoticeKind, Ops, STORAGE_ITEM};
-use crate::api::json::{FromJson, Json, ToJson};
+use serde_json::value::RawValue;
+
+use crate::api::decode::from_json;
 use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
 use crate::rules::tracking::{Event, Message, PollPlan, SharedCondition};
@@ -28,7 +30,7 @@ pub(super) enum Cmd {
     /// A mutation here returned this operation.
     Track(Operation),
     /// Operations found in flight in a project, as the list returned them.
-    Adopt(Vec<Json>),
+    Adopt(Vec<Box<RawValue>>),
     /// Ask the leading tab to adopt what is in flight in this project.
     AskToAdopt(String),
     KeepWatching(String),
@@ -67,7 +69,7 @@ pub(super) fn run(ops: Ops, cmd: Cmd) {
             // the next batch poll shows the project's operations again.
             let found: Vec<Operation> = found
                 .into_iter()
-                .filter_map(|item| Operation::from_json(item).ok())
+                .filter_map(|item| from_json::<Operation>(item.get()).ok())
                 .collect();
             if found.is_empty() {
                 return;
@@ -238,7 +240,9 @@ impl Ops {
             return;
         };
         if let Some(storage) = local_storage() {
-            let _ = storage.set_item(STORAGE_ITEM, &ids.to_json().to_string());
+            if let Ok(text) = serde_json::to_string(&ids) {
+                let _ = storage.set_item(STORAGE_ITEM, &text);
+            }
         }
     }
 
@@ -247,7 +251,7 @@ impl Ops {
     fn resume_saved(&self) {
         let ids: Vec<String> = local_storage()
             .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .and_then(|json| crate::api::json::decode(&json).ok())
+            .and_then(|text| from_json(&text).ok())
             .unwrap_or_default();
         let ids: Vec<String> = ids
             .into_iter()

@@ -208,7 +208,7 @@ impl Ops {
             let mut found = Vec::new();
             for status in ["pending", "running", "unknown"] {
                 if let Ok(list) = client
-                    .operations::<crate::api::json::Json>(
+                    .operations::<Box<serde_json::value::RawValue>>(
                         &project_id,
                         &[("status", status.to_string())],
                     )

@@ -6,13 +6,17 @@ use std::collections::BTreeMap;
 
 use super::operation::{default_deadline_secs, is_terminal, poll_interval_ms};
 use super::outcome::ApiError;
-use crate::api::json::{self, object, Fields, FromJson, Json, JsonError, ToJson};
+use serde::{Deserialize, Serialize};
+
+use crate::api::decode::from_json;
 use crate::api::types::{Operation, OperationKind, OperationStatus, OperationType};
 
 /// How long to follow an operation before saying "ran out of time", in seconds.
 /// Read from `config.json` (`operation_deadline_secs`) and, for tests and operators,
 /// from the `localStorage` item `nks-console.deadline-secs`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Missing keys keep their default (not zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 pub struct Deadlines {
     /// A cluster create routinely takes more than 10 minutes (Terraform waits 30).
     pub cluster_create: u64,
@@ -29,22 +33,6 @@ impl Default for Deadlines {
             ),
             default: default_deadline_secs(&OperationKind::NksNodePool, &OperationType::Update),
         }
-    }
-}
-
-/// Missing keys keep their default (not zero).
-impl FromJson for Deadlines {
-    fn from_json(value: Json) -> Result<Self, JsonError> {
-        let defaults = Deadlines::default();
-        let mut fields = Fields::of(value)?;
-        Ok(Deadlines {
-            cluster_create: fields
-                .take::<Option<u64>>("cluster_create")?
-                .unwrap_or(defaults.cluster_create),
-            default: fields
-                .take::<Option<u64>>("default")?
-                .unwrap_or(defaults.default),
-        })
     }
 }
 
@@ -67,7 +55,7 @@ impl Deadlines {
                 default: secs,
             });
         }
-        let parsed: Deadlines = json::decode(text).ok()?;
+        let parsed: Deadlines = from_json(text).ok()?;
         (parsed.cluster_create > 0 && parsed.default > 0).then_some(parsed)
     }
 }
@@ -332,7 +320,7 @@ impl Adoptions {
 }
 
 /// The polling condition as tabs share it (an [`ApiError`] is not serialisable).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SharedCondition {
     pub call: String,
     pub status: Option<u16>,
@@ -381,8 +369,9 @@ impl SharedCondition {
 /// and show what it shares.
 ///
 /// Written externally tagged: `{"track":{"op":…}}`, or `"wake"` for a message
-/// without fields.
-#[derive(Clone, Debug, PartialEq)]
+/// without fields. Fields are required: a message missing one is not acted on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Message {
     /// Leader → all: every followed operation's latest state, after each poll.
     State {
@@ -405,65 +394,14 @@ pub enum Message {
 
 impl Message {
     pub fn to_json(&self) -> String {
-        let (name, fields) = match self {
-            Message::State { ops, condition } => (
-                "state",
-                vec![("ops", ops.to_json()), ("condition", condition.to_json())],
-            ),
-            Message::Track { op } => ("track", vec![("op", op.to_json())]),
-            Message::KeepWatching { id } => ("keep_watching", vec![("id", id.to_json())]),
-            Message::Adopt { project_id } => ("adopt", vec![("project_id", project_id.to_json())]),
-            Message::Wake => return "\"wake\"".into(),
-            Message::Seen => return "\"seen\"".into(),
-            Message::Hello => return "\"hello\"".into(),
-        };
-        Json::Object(vec![(name.to_string(), object(fields))]).to_string()
+        // Nothing in a message can fail to serialise (no maps with other keys
+        // than strings), so the empty string is never sent.
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// Anything unreadable (another version of the console) is ignored.
     pub fn from_json(text: &str) -> Option<Message> {
-        json::decode(text).ok()
-    }
-}
-
-crate::json_struct!(SharedCondition {
-    call,
-    status,
-    message
-});
-
-/// Read as [`Message::to_json`] writes it. Fields are required: a message missing one is not acted on.
-impl FromJson for Message {
-    fn from_json(value: Json) -> Result<Self, JsonError> {
-        match value {
-            Json::String(name) => match name.as_str() {
-                "wake" => Ok(Message::Wake),
-                "seen" => Ok(Message::Seen),
-                "hello" => Ok(Message::Hello),
-                _ => Err(JsonError::new(format!("unknown message `{name}`"))),
-            },
-            Json::Object(mut members) if members.len() == 1 => {
-                let (name, body) = members.pop().unwrap_or_default();
-                let mut fields = Fields::of(body)?;
-                match name.as_str() {
-                    "state" => Ok(Message::State {
-                        ops: fields.require("ops")?,
-                        condition: fields.take("condition")?,
-                    }),
-                    "track" => Ok(Message::Track {
-                        op: fields.require("op")?,
-                    }),
-                    "keep_watching" => Ok(Message::KeepWatching {
-                        id: fields.require("id")?,
-                    }),
-                    "adopt" => Ok(Message::Adopt {
-                        project_id: fields.require("project_id")?,
-                    }),
-                    _ => Err(JsonError::new(format!("unknown message `{name}`"))),
-                }
-            }
-            _ => Err(JsonError::new("expected a message")),
-        }
+        from_json(text).ok()
     }
 }
 
@@ -900,15 +838,15 @@ mod tests {
                             (
                                 "node_count".to_string(),
                                 crate::api::types::Change {
-                                    from: Json::Number("3".into()),
-                                    to: Json::Number("5".into()),
+                                    from: serde_json::json!(3),
+                                    to: serde_json::json!(5),
                                 },
                             ),
                             (
                                 "tags".to_string(),
                                 crate::api::types::Change {
-                                    from: Json::Array(vec![Json::String("a \"b\"".into())]),
-                                    to: Json::Array(vec![]),
+                                    from: serde_json::json!(["a \"b\""]),
+                                    to: serde_json::json!([]),
                                 },
                             ),
                         ]),

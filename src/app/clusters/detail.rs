@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
-use crate::api::json::Sourced;
+use crate::api::decode::Sourced;
 use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;

@@ -8,8 +8,8 @@ mod page;
 
 use leptos::prelude::*;
 
-use crate::api::json::Json;
 use crate::api::types::Change;
+use serde_json::Value;
 
 pub use in_flight_banner::InFlightBanner;
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
@@ -33,12 +33,12 @@ pub(crate) fn change_text(change: &Change) -> String {
     format!("{} → {}", value_text(&change.from), value_text(&change.to))
 }
 
-fn value_text(value: &Json) -> String {
+fn value_text(value: &Value) -> String {
     match value {
-        Json::Null => "(none)".into(),
-        Json::String(s) => s.clone(),
-        Json::Array(items) if items.is_empty() => "(none)".into(),
-        Json::Array(items) => items.iter().map(value_text).collect::<Vec<_>>().join(", "),
+        Value::Null => "(none)".into(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) if items.is_empty() => "(none)".into(),
+        Value::Array(items) => items.iter().map(value_text).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
     }
 }

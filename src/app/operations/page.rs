@@ -270,12 +270,12 @@ fn row(
     }
 }
 
-fn kind_label(kind: &OperationKind) -> &'static str {
+fn kind_label(kind: &OperationKind) -> String {
     match kind {
-        OperationKind::NksCluster => "cluster",
-        OperationKind::NksNodePool => "pool",
-        OperationKind::NksNode => "node",
-        other => other.as_str(),
+        OperationKind::NksCluster => "cluster".into(),
+        OperationKind::NksNodePool => "pool".into(),
+        OperationKind::NksNode => "node".into(),
+        other => other.as_str().into(),
     }
 }
 

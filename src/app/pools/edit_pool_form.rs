@@ -235,7 +235,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let autoscaling = cluster.autoscaling;
     let config = StoredValue::new(pool.node_config.clone());
     let nodes = StoredValue::new(nodes);
-    let status_word = pool.status.as_str();
+    let status_word = pool.status.as_str().to_string();
     let ops_href = move || {
         format!(
             "/projects/{}/operations",
@@ -295,7 +295,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     <input id="pool-boot-size" disabled=true aria-describedby=described_by("pool-boot-size") prop:value=boot.get_value() />
                 </Field>
                 <Field id="pool-boot-type" label="Boot volume type" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="pool-boot-type" disabled=true aria-describedby=described_by("pool-boot-type") prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str()) />
+                    <input id="pool-boot-type" disabled=true aria-describedby=described_by("pool-boot-type") prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str().to_string()) />
                 </Field>
                 <Field id="pool-labels" label="Labels" hint=FIXED_AT_CREATION.to_string()>
                     <textarea id="pool-labels" disabled=true rows="2" aria-describedby=described_by("pool-labels") prop:value=config.with_value(|c| c.labels.join("\n"))></textarea>
