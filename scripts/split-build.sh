@@ -11,8 +11,7 @@
 #                   + shared chunks + the loader __wasm_split.js
 #   wasm-bindgen --keep-lld-exports  (the loader needs the function table)
 #   release only:
-#     shorten-imports.py  short names for the main module's JS imports
-#     wasm-opt -Oz        every module
+#     wasm-opt -Oz        every module (as trunk does for an unsplit build)
 #     terser              the js glue and the loader
 #
 # Every file is named with one content hash (deploy/ caches `-<16 hex>` names for
@@ -58,19 +57,10 @@ mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
 sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
 
 if [ "$profile" = release ]; then
-  # The main module's JS imports get short names, in the wasm and in the glue
-  # (scripts/shorten-imports.py): wasm-bindgen's are hashed and long.
-  python3 scripts/shorten-imports.py "$work/${name}_bg.wasm" "$work/$name.js" "./${name}_bg.js"
   for f in "$work"/*.wasm; do
-    # leptos always builds server functions' browser side, and with it wasm-streams,
-    # whose stream classes are wasm exports: kept alive, never called (the console
-    # has no server functions). Dropping those exports lets -Oz drop the code behind
-    # them (4 KB). Their JS classes stay in the glue, never constructed.
-    drop=()
-    [ "$f" = "$work/${name}_bg.wasm" ] && drop=(--remove-exports --pass-arg='remove-exports@*intounderlying*')
-    wasm-opt "${drop[@]}" -Oz ${names:+-g} "$f" --output "$f"
+    wasm-opt -Oz ${names:+-g} "$f" --output "$f"
   done
-  # The wasm-bindgen glue and the split loader, minified (about 3 KB less gzipped).
+  # The wasm-bindgen glue and the split loader, minified by a real minifier.
   # Only local names are mangled: the wasm's import and export names stay.
   for f in "$work"/*.js; do
     terser "$f" --module --compress --mangle --output "$f"
@@ -79,9 +69,9 @@ fi
 
 cp -r "$work"/. "$TRUNK_STAGING_DIR/"
 
-python3 - "$TRUNK_STAGING_DIR" "$name" "$hash" "$profile" <<'PY'
+python3 - "$TRUNK_STAGING_DIR" "$name" "$hash" <<'PY'
 import base64, hashlib, re, sys
-staging, name, hash_, profile = sys.argv[1:]
+staging, name, hash_ = sys.argv[1:]
 def integrity(file):
     data = open(f"{staging}/{file}", "rb").read()
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
@@ -102,21 +92,5 @@ html = open(path, encoding="utf-8").read()
 html, n = re.subn(r"<link[^>]*data-trunk-skip[^>]*>", lambda _: tags, html, count=1)
 if n != 1:
     sys.exit(f"split-build: no <link data-trunk rel=\"rust\" … data-trunk-skip> in {path}")
-if profile == "release":
-    # The style sheets without their comments and runs of white space (0.8 KB
-    # gzipped). Not trunk's `minify`: it would rewrite index.html too, whose
-    # <base href="/"> hosting servers look for as written (docs/self-hosting.md).
-    def lean(css):
-        css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
-        css = re.sub(r"\s+", " ", css)
-        return re.sub(r" ?([{};,]) ?", r"\1", css).strip() + "\n"
-    sheets = re.findall(r'<link rel="stylesheet" href="\./([^"]+\.css)" integrity="(sha384-[^"]+)"', html)
-    if not sheets:
-        sys.exit(f"split-build: no style sheet linked from {path}")
-    for sheet, old in sheets:
-        file = f"{staging}/{sheet}"
-        css = lean(open(file, encoding="utf-8").read())
-        open(file, "w", encoding="utf-8").write(css)
-        html = html.replace(old, integrity(sheet))
 open(path, "w", encoding="utf-8").write(html)
 PY
