@@ -314,7 +314,7 @@ async fn a_list_is_read_across_its_pages_and_a_bad_item_is_named_with_its_page_s
         error,
         ApiError::Malformed {
             call: "List clusters".into(),
-            detail: "status 200, items[1].name: expected a string".into(),
+            detail: "status 200, items[1].name: invalid type: integer `5`, expected a string at line 1 column 54".into(),
         }
     );
     assert_eq!(pages_asked(), 2);
