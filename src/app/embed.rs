@@ -18,7 +18,6 @@ use wasm_bindgen::JsValue;
 
 use super::Session;
 use crate::api::client::Config;
-use crate::rules::route::Query;
 use crate::SplitLoadError;
 
 const READY: &str = "nks-console:ready";
@@ -28,12 +27,13 @@ const API_KEY: &str = "nks-console:api-key";
 /// Applies the deployment's and the URL's look, and listens to the host page.
 /// Called once, by the console root, for the life of the page.
 pub fn install(config: &Config, session: Session) {
-    let query = Query::parse(
-        &web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default(),
-    );
-    let param = |name: &str| query.get(name);
+    // Read before the router starts, once: the look is set for the page's life.
+    let query = window()
+        .location()
+        .search()
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search))
+        .ok();
+    let param = |name: &str| query.as_ref().and_then(|q| q.get(name));
 
     // The URL wins over config.json: a portal can ask for compact or dark in the
     // iframe's src without a deployment of its own.

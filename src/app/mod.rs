@@ -12,12 +12,13 @@ pub(crate) mod paths;
 mod perf;
 mod plan;
 mod pools;
-pub(crate) mod router;
+mod routes;
 pub mod session;
 mod settings;
 mod shell;
 
 use leptos::prelude::*;
+use leptos_router::components::Router;
 
 use crate::api::client::{load_config, Client, Config};
 
@@ -100,13 +101,14 @@ fn Console(config: Config) -> impl IntoView {
     });
     // The same build runs at `/` or under a prefix: the router's base comes from
     // `<base href>`, which the hosting server sets (see paths.rs).
-    router::provide_router();
+    // The connect screen stands in for the pages while there is no key, and the
+    // URL stays as it is: once connected, the routes show the page it names (a
+    // 401 anywhere comes back to the same page).
     view! {
-        <Show
-            when=move || session.key.with(Option::is_some)
-            fallback=lazy::connect
-        >
-            <shell::Shell />
-        </Show>
+        <Router base=paths::router_base()>
+            <Show when=move || session.key.with(Option::is_some) fallback=lazy::connect>
+                <shell::Shell />
+            </Show>
+        </Router>
     }
 }

@@ -1,4 +1,4 @@
-use crate::app::router::A;
+use crate::app::paths::A;
 use leptos::prelude::*;
 
 #[component]

@@ -2,41 +2,64 @@
 //! `/tools/nks/`. The hosting server says which by writing `<base href>` into
 //! `index.html` (docs/self-hosting.md); nothing is rebuilt per deployment.
 //!
-//! The router (`router.rs`) works in in-app paths (`/projects/…`): it puts the
-//! base in front for the browser with [`with_base`] and takes it off what the
-//! browser reports with [`in_app`]. The pure halves are in `rules::route`.
+//! leptos_router is given that prefix as its `base`: it matches routes without
+//! it, and `use_navigate` and `<Redirect>` put it in front of absolute paths.
+//! Its `<A href="/projects/…">` does not (0.8 keeps an absolute href as it is),
+//! so under a prefix such a link would leave the console: in-app links use this
+//! module's [`A`], leptos_router's `<A>` with the base in front.
 
-pub use crate::rules::route::with_base;
-use crate::rules::route::{base_of, strip_base};
+use leptos::prelude::*;
+use leptos_router::components::ToHref;
 
-/// The router base: the directory of `document.baseURI` without its trailing
-/// slash, `""` at the root. Read once: `<base href>` does not change while the
-/// page lives, and a table of a thousand links should not ask the DOM a thousand times.
+/// The router base: the path of `document.baseURI` without its trailing slash
+/// (and without a file name, as URL resolution drops it), `""` at the root.
+/// Read once: `<base href>` does not change while the page lives, and a table of
+/// a thousand links should not ask the DOM a thousand times.
 pub fn router_base() -> String {
     thread_local! {
         static BASE: std::cell::OnceCell<String> = const { std::cell::OnceCell::new() };
     }
     BASE.with(|base| {
         base.get_or_init(|| {
-            web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.base_uri().ok().flatten())
+            let path = document()
+                .base_uri()
+                .ok()
+                .flatten()
                 .and_then(|uri| web_sys::Url::new(&uri).ok())
-                .map(|url| base_of(&url.pathname()))
-                .unwrap_or_default()
+                .map(|url| url.pathname())
+                .unwrap_or_default();
+            path[..path.rfind('/').unwrap_or(0)].to_string()
         })
         .clone()
     })
 }
 
-/// An absolute in-app path under the router base, for a plain `<a>` (the router
-/// still handles its clicks); long tables use it instead of `router::A` to stay light.
+/// An absolute in-app path (`/projects/…`) under the router base, for a plain
+/// `<a>` (leptos_router still handles its clicks); long tables use it instead of
+/// [`A`] to stay light.
 pub fn href(path: &str) -> String {
-    with_base(&router_base(), path.to_string())
+    format!("{}{path}", router_base())
 }
 
-/// The in-app path of a full browser path: `/tools/nks/projects/a` →
-/// `/projects/a`. A path outside the base is returned unchanged.
-pub fn in_app(pathname: &str) -> String {
-    strip_base(&router_base(), pathname)
+/// leptos_router's `<A>` (client-side navigation, `aria-current`), with an
+/// absolute in-app `href` such as `/projects/…` put under the router base.
+#[component]
+pub fn A<H>(
+    /// An absolute in-app path (`/settings`), or a function returning one.
+    href: H,
+    /// Marked current only when the location is exactly this path.
+    #[prop(optional)]
+    exact: bool,
+    children: Children,
+) -> impl IntoView
+where
+    H: ToHref + Send + Sync + 'static,
+{
+    let base = router_base();
+    let href = move || format!("{base}{}", href.to_href()());
+    view! {
+        <leptos_router::components::A href exact>
+            {children()}
+        </leptos_router::components::A>
+    }
 }

@@ -1,33 +1,41 @@
-//! The frame around every page: header with the project switcher, the slot for
-//! the operations indicator, and the routes.
+//! The frame around every page: the state every page shares (projects, the
+//! operations tracker, the refresh tick), and the header with the project
+//! switcher, the slot for the operations indicator and the page's place.
 
 use leptos::prelude::*;
+use leptos_router::components::Redirect;
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::NavigateOptions;
 
 use super::components::ErrorView;
 use super::load::Load;
-use super::router::{routes, use_navigate, use_path, Redirect, A};
-use super::{clusters, lazy, operations, Session};
+use super::paths::{router_base, A};
+use super::routes::AppRoutes;
+use super::{operations, Session};
 use crate::api::client::Client;
 use crate::api::types::Project;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
-use crate::rules::route::Page;
 use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
 pub struct Projects(pub Load<Result<Vec<Project>, ApiError>>);
 
-/// The project named by the current URL (`/projects/{id}/…`), if any.
+/// The project named by the current URL (`/projects/{id}/…` under the router
+/// base), if any. Read from the location, not from a route's params: the header
+/// and the tracker sit above the page's route and never see its params.
 pub fn current_project_id() -> Memo<Option<String>> {
-    let path = use_path();
+    let location = use_location();
+    let base = router_base();
     Memo::new(move |_| {
-        let path = path.get();
-        let mut parts = path.trim_start_matches('/').split('/');
-        (parts.next() == Some("projects"))
-            .then(|| parts.next().map(str::to_string))
-            .flatten()
-            .filter(|p| !p.is_empty())
+        location.pathname.with(|path| {
+            let rest = path
+                .strip_prefix(base.as_str())?
+                .strip_prefix("/projects/")?;
+            let id = rest.split('/').next()?;
+            (!id.is_empty()).then(|| id.to_string())
+        })
     })
 }
 
@@ -82,9 +90,9 @@ pub fn Shell() -> impl IntoView {
     // A new page moves the focus to its content, as a page load would, so keyboard
     // and screen-reader users start at the top of the page they opened instead of
     // wherever the link they followed used to be.
-    let path = use_path();
+    let location = use_location();
     Effect::new(move |previous: Option<String>| {
-        let path = path.get();
+        let path = location.pathname.get();
         if previous.is_some_and(|p| p != path) {
             if let Some(main) = document().get_element_by_id("main") {
                 if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
@@ -95,24 +103,18 @@ pub fn Shell() -> impl IntoView {
         path
     });
 
+    view! { <AppRoutes /> }
+}
+
+/// The header and navigation around a page, which each page shows inside `<main>`.
+/// Each page shows its own loading line; the header and navigation stay.
+#[component]
+pub fn Frame(children: Children) -> impl IntoView {
     view! {
         <Header />
         <operations::OpsNotices />
         <main class="content" id="main" tabindex="-1">
-            // Each page shows its own loading line; the header and navigation stay.
-            {routes(|page| match page {
-                Page::Home => lazy::home().into_any(),
-                Page::Clusters => view! { <clusters::ClusterList /> }.into_any(),
-                Page::CreateCluster => lazy::create_cluster().into_any(),
-                Page::Cluster => lazy::cluster().into_any(),
-                Page::EditCluster => lazy::edit_cluster().into_any(),
-                Page::CreatePool => lazy::create_pool().into_any(),
-                Page::Pool => lazy::pool().into_any(),
-                Page::EditPool => lazy::edit_pool().into_any(),
-                Page::Operations => lazy::operations().into_any(),
-                Page::Settings => lazy::settings().into_any(),
-                Page::NotFound => lazy::not_found().into_any(),
-            })}
+            {children()}
         </main>
     }
 }
@@ -130,7 +132,14 @@ pub(super) fn Home() -> impl IntoView {
         Some(Ok(list)) => {
             let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
             match target {
-                Some(id) => view! { <Redirect path=format!("/projects/{id}/clusters") /> }.into_any(),
+                // Replacing the entry: Back from the clusters must not land here and be sent on again.
+                Some(id) => view! {
+                    <Redirect
+                        path=format!("/projects/{id}/clusters")
+                        options=NavigateOptions { replace: true, ..Default::default() }
+                    />
+                }
+                    .into_any(),
                 None => view! {
                     <section class="empty">
                         <h1>"No projects"</h1>

@@ -11,6 +11,5 @@ pub mod money;
 pub mod operation;
 pub mod outcome;
 pub mod plan;
-pub mod route;
 pub mod tracking;
 pub mod validation;

@@ -95,6 +95,41 @@ test('a deep link opened fresh asks for the key, then shows the page it named', 
   await context.close();
 });
 
+test('back and forward move between the pages visited; a filter changes the entry, it adds none', async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(sim.url + '/');
+  await connect(page);
+  const clusters = page.getByRole('table', { name: 'Clusters' });
+  await clusters.waitFor();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await nav.getByRole('link', { name: 'Clusters' }).click();
+  await clusters.waitFor();
+  await page.getByLabel('Filter by name').fill('edge');
+  await page.waitForURL(/\/clusters\?name=edge$/);
+  const filtered = page.url();
+  await clusters.getByRole('link', { name: 'edge-prod' }).click();
+  await page.getByRole('heading', { name: 'edge-prod' }).waitFor();
+  const cluster = page.url();
+
+  await page.goBack();
+  await clusters.waitFor();
+  assert.equal(page.url(), filtered);
+  assert.equal(await page.getByLabel('Filter by name').inputValue(), 'edge');
+  await page.goBack();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'Settings' }).waitFor());
+  assert.match(page.url(), /\/settings$/);
+
+  await page.goForward();
+  await clusters.waitFor();
+  assert.equal(page.url(), filtered);
+  await page.goForward();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-prod' }).waitFor());
+  assert.equal(page.url(), cluster);
+  await context.close();
+});
+
 test('a wrong key gets a clear refusal and is not kept', async () => {
   const { context, page } = await openPage(browser);
   await page.goto(sim.url + '/');

@@ -1,9 +1,9 @@
 //! "Create cluster": every choice comes from the API (versions, VPCs, regions),
 //! and autoscaling is an explicit choice with no silent default.
 
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc};

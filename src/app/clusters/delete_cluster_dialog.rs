@@ -1,7 +1,7 @@
 //! "Delete cluster": confirmed by typing its name; its pools and nodes go with it.
 
-use crate::app::router::{use_navigate, use_params_map};
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::OperationStatus;

@@ -1,9 +1,9 @@
 //! "Edit cluster": name, tags and autoscaling change; project, region, VPC and
 //! Kubernetes version are shown locked, because the API silently ignores them.
 
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};

@@ -1,6 +1,7 @@
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map, use_query_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::types::Cluster;
@@ -66,9 +67,15 @@ pub fn ClusterList() -> impl IntoView {
         } else {
             format!("?{}", pairs.join("&"))
         };
+        // A filter replaces the entry, so Back leaves the list, and keeps the
+        // reader where they are on the page.
         navigate(
             &format!("/projects/{}/clusters{search}", project_id()),
-            crate::app::router::NavigateOptions { replace: true },
+            NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
         );
     };
     let create_href = move || format!("/projects/{}/clusters/new", project_id());

@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{Operation, OperationStatus};
-use crate::app::router::A;
+use crate::app::paths::A;
 use crate::app::shell::current_project_id;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;

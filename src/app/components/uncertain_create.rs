@@ -3,7 +3,7 @@ use std::future::Future;
 use leptos::prelude::*;
 
 use crate::app::components::ErrorView;
-use crate::app::router::A;
+use crate::app::paths::A;
 use crate::rules::outcome::ApiError;
 
 /// What a create form needs to avoid a blind re-send: whether the last create may

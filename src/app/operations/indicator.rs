@@ -1,6 +1,6 @@
 //! The header's operations indicator and the notices when operations end.
 
-use crate::app::router::A;
+use crate::app::paths::A;
 use leptos::prelude::*;
 
 use crate::api::types::{Operation, OperationKind};

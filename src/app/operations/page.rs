@@ -1,9 +1,9 @@
 use std::collections::BTreeMap;
 
-use crate::app::router::NavigateOptions;
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map, use_path, use_query_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::NavigateOptions;
 
 use super::{change_text, clock};
 use crate::api::client::Client;
@@ -79,7 +79,6 @@ pub fn OperationsPage() -> impl IntoView {
 
     let now = clock();
     let navigate = use_navigate();
-    let path = use_path();
     let set_filter = move |key: &'static str, value: String| {
         let mut current = filter.get_untracked();
         match key {
@@ -97,13 +96,21 @@ pub fn OperationsPage() -> impl IntoView {
                 parts.push(format!("{k}={}", js_sys::encode_uri_component(v)));
             }
         }
-        let path = path.get_untracked();
-        let target = if parts.is_empty() {
-            path
+        let search = if parts.is_empty() {
+            String::new()
         } else {
-            format!("{path}?{}", parts.join("&"))
+            format!("?{}", parts.join("&"))
         };
-        navigate(&target, NavigateOptions { replace: true });
+        // A filter replaces the entry, so Back leaves the page, and keeps the
+        // reader where they are on it.
+        navigate(
+            &format!("/projects/{}/operations{search}", project_id()),
+            NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
+        );
     };
     let set_status = {
         let set = set_filter.clone();

@@ -1,9 +1,9 @@
 //! "Create pool", and "Replace pool": the same form pre-filled with an existing
 //! pool's shape, because a pool's node configuration can only change by replacing it.
 
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map, use_query_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 
 use crate::api::client::Client;
 use crate::api::types::{OperationStatus, Pool};

@@ -1,7 +1,7 @@
 //! "Delete pool" and "Delete node": confirmed by typing the name, tracked as operations.
 
-use crate::app::router::{use_navigate, use_params_map};
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Node, OperationStatus};

@@ -1,6 +1,6 @@
-use crate::app::router::use_params_map;
-use crate::app::router::A;
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Node, Pool};

@@ -1,7 +1,7 @@
 //! `kubectl cordon` / `kubectl drain` for real nodes, to move workloads gracefully.
 
-use crate::app::router::use_params_map;
 use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::Node;

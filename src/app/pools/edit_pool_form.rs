@@ -1,9 +1,9 @@
 //! "Edit pool": name, node count and tags change in place; the node configuration
 //! is shown locked, because the API silently ignores it on update.
 
-use crate::app::router::A;
-use crate::app::router::{use_navigate, use_params_map};
+use crate::app::paths::A;
 use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Node, OperationStatus, Pool, PoolUpdate};
