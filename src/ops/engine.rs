@@ -17,7 +17,8 @@ use super::{is_visible, local_storage, now, Notice, NoticeKind, Ops, STORAGE_ITE
 use crate::api::json::{FromJson, Json, ToJson};
 use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{Event, Message, PollPlan, SharedCondition};
+use crate::rules::tracking::tabs::{Message, SharedCondition};
+use crate::rules::tracking::tracker::{Event, PollPlan, Tracker};
 
 /// What the tracker asks of its engine.
 pub(super) enum Cmd {
@@ -104,7 +105,7 @@ impl Ops {
     /// Polls soon: after a new mutation, when the tab is shown again, when online.
     fn wake_now(&self) {
         if self.leader.try_get_untracked().unwrap_or(false) {
-            let _ = self.state.try_update(crate::rules::tracking::Tracker::wake);
+            let _ = self.state.try_update(Tracker::wake);
             self.schedule(0);
         } else if is_visible() {
             self.post(&Message::Wake);

@@ -36,7 +36,9 @@ use wasm_bindgen::JsCast;
 use crate::api::client::Client;
 use crate::api::types::Operation;
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{anyone_watching, Adoptions, Deadlines, Tracked, Tracker};
+use crate::rules::tracking::deadlines::Deadlines;
+use crate::rules::tracking::tabs::{anyone_watching, Adoptions};
+use crate::rules::tracking::tracker::{Tracked, Tracker};
 
 mod engine;
 use engine::Cmd;

@@ -12,5 +12,6 @@ pub mod operation;
 pub mod outcome;
 pub mod plan;
 pub mod route;
+pub mod times;
 pub mod tracking;
 pub mod validation;
