@@ -13,8 +13,8 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::{is_visible, local_storage, now, Notice, NoticeKind, Ops, STORAGE_ITEM};
-use crate::api::json::{FromJson, Json, ToJson};
+use super::{is_visible, now, storage, Notice, NoticeKind, Ops};
+use crate::api::json::{FromJson, Json};
 use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
 use crate::rules::tracking::tabs::{Message, SharedCondition};
@@ -238,18 +238,13 @@ impl Ops {
         let Some(ids) = self.state.try_with_untracked(|t| t.persisted_ids()) else {
             return;
         };
-        if let Some(storage) = local_storage() {
-            let _ = storage.set_item(STORAGE_ITEM, &ids.to_json().to_string());
-        }
+        storage::save_ids(ids);
     }
 
     /// Resumes following what an earlier page load (or a closed leader tab) was
     /// following.
     fn resume_saved(&self) {
-        let ids: Vec<String> = local_storage()
-            .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .and_then(|json| crate::api::json::decode(&json).ok())
-            .unwrap_or_default();
+        let ids = storage::saved_ids();
         let ids: Vec<String> = ids
             .into_iter()
             .filter(|id| {
