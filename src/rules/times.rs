@@ -1,66 +1,37 @@
-//! Times as the API writes them, read into milliseconds since the epoch.
+//! Times as the API and HTTP write them, read through the `time` crate: the API's
+//! RFC 3339 timestamps and the IMF-fixdate a `Retry-After` may carry. A date that
+//! does not exist (`2026-02-31`) is not a time.
 
-/// RFC 3339 (`2026-05-04T09:12:00Z`, optional fraction, `Z` or `±hh:mm`) to ms since
-/// the epoch; `None` for anything else.
-pub fn parse_rfc3339_ms(ts: &str) -> Option<f64> {
-    let (date, time) = ts.split_once('T').or_else(|| ts.split_once(' '))?;
-    let mut d = date.split('-');
-    let (y, m, day): (i64, i64, i64) = (
-        d.next()?.parse().ok()?,
-        d.next()?.parse().ok()?,
-        d.next()?.parse().ok()?,
-    );
-    if d.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&day) {
-        return None;
-    }
-    let (clock, offset_min) =
-        if let Some(c) = time.strip_suffix('Z').or_else(|| time.strip_suffix('z')) {
-            (c, 0i64)
-        } else {
-            let split = time.rfind(['+', '-'])?;
-            let (c, off) = time.split_at(split);
-            let sign = if off.starts_with('-') { -1 } else { 1 };
-            let (oh, om) = off[1..].split_once(':')?;
-            (
-                c,
-                sign * (oh.parse::<i64>().ok()? * 60 + om.parse::<i64>().ok()?),
-            )
-        };
-    let mut parts = clock.split(':');
-    let h: i64 = parts.next()?.parse().ok()?;
-    let mi: i64 = parts.next()?.parse().ok()?;
-    let (s, frac_ms) = seconds_and_ms(parts.next()?)?;
-    if parts.next().is_some() || h > 23 || mi > 59 || s > 60 {
-        return None;
-    }
-    let ym = if m <= 2 { y - 1 } else { y };
-    let era = if ym >= 0 { ym } else { ym - 399 } / 400;
-    let yoe = ym - era * 400;
-    let doy = (153 * ((m + 9) % 12) + 2) / 5 + day - 1;
-    let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
-    let secs = days * 86_400 + h * 3600 + mi * 60 + s - offset_min * 60;
-    Some((secs * 1000 + frac_ms) as f64)
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+use time::{OffsetDateTime, PrimitiveDateTime};
+
+/// RFC 3339 (`2026-05-04T09:12:00Z`, optional fraction, `Z` or `±hh:mm`), with
+/// the offset it was written in; `None` for anything else.
+pub fn parse_rfc3339(ts: &str) -> Option<OffsetDateTime> {
+    OffsetDateTime::parse(ts, &Rfc3339).ok()
 }
 
-/// `ss` or `ss.fff…` as whole seconds and milliseconds (digits past the third are
-/// dropped). Integers only: parsing a float here put the float parser (about 4 KB,
-/// with its tables) in the first page for this one field.
-fn seconds_and_ms(text: &str) -> Option<(i64, i64)> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty()
-        || !digits(whole)
-        || !digits(fraction)
-        || (text.contains('.') && fraction.is_empty())
-    {
-        return None;
-    }
-    let ms = fraction
-        .bytes()
-        .chain(std::iter::repeat(b'0'))
-        .take(3)
-        .fold(0, |n, b| n * 10 + i64::from(b - b'0'));
-    Some((whole.parse().ok()?, ms))
+/// RFC 3339 to ms since the epoch (digits past the millisecond are dropped);
+/// `None` for anything else.
+pub fn parse_rfc3339_ms(ts: &str) -> Option<f64> {
+    parse_rfc3339(ts).map(|t| epoch_ms(t) as f64)
+}
+
+/// An IMF-fixdate (`Wed, 21 Oct 2015 07:28:00 GMT`) to ms since the epoch. The
+/// obsolete HTTP date forms are not accepted, and, as HTTP clients do, the
+/// weekday is not checked against the date.
+pub fn parse_http_date_ms(value: &str) -> Option<i64> {
+    let imf_fixdate = format_description!(
+        "[weekday repr:short], [day] [month repr:short] [year] [hour]:[minute]:[second] GMT"
+    );
+    let at = PrimitiveDateTime::parse(value, imf_fixdate).ok()?;
+    Some(epoch_ms(at.assume_utc()))
+}
+
+/// Whole milliseconds since the epoch, counted down (the fraction is never negative).
+fn epoch_ms(t: OffsetDateTime) -> i64 {
+    t.unix_timestamp() * 1000 + i64::from(t.millisecond())
 }
 
 #[cfg(test)]
@@ -84,7 +55,6 @@ mod tests {
             parse_rfc3339_ms("1970-01-01T00:00:02.05-00:00"),
             Some(2050.0)
         );
-        assert_eq!(parse_rfc3339_ms("1970-01-01T00:00:60Z"), Some(60_000.0));
         for bad in [
             "1970-01-01T00:00:61Z",
             "1970-01-01T00:00:1.Z",
@@ -97,5 +67,78 @@ mod tests {
         }
         assert_eq!(parse_rfc3339_ms("yesterday"), None);
         assert_eq!(parse_rfc3339_ms(""), None);
+    }
+
+    #[test]
+    fn a_day_that_does_not_exist_is_not_a_time() {
+        for bad in [
+            "2026-02-31T00:00:00Z",
+            "2026-02-29T00:00:00Z",
+            "2026-04-31T12:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-00-10T00:00:00Z",
+        ] {
+            assert_eq!(parse_rfc3339_ms(bad), None, "{bad}");
+        }
+        assert_eq!(
+            parse_rfc3339_ms("2024-02-29T00:00:00Z"),
+            Some(1_709_164_800_000.0),
+            "a leap day is a day"
+        );
+    }
+
+    #[test]
+    fn offsets_and_fractions_are_read_to_the_same_instant() {
+        let utc = parse_rfc3339_ms("2026-05-04T09:12:00Z");
+        assert!(utc.is_some());
+        assert_eq!(parse_rfc3339_ms("2026-05-04T11:12:00+02:00"), utc);
+        assert_eq!(parse_rfc3339_ms("2026-05-04T03:42:00-05:30"), utc);
+        assert_eq!(parse_rfc3339_ms("2026-05-04 09:12:00z"), utc);
+        let later = |ms: f64| utc.map(|t| t + ms);
+        assert_eq!(
+            parse_rfc3339_ms("2026-05-04T11:12:00.250+02:00"),
+            later(250.0)
+        );
+        assert_eq!(parse_rfc3339_ms("2026-05-04T09:12:00.1Z"), later(100.0));
+        assert_eq!(
+            parse_rfc3339_ms("2026-05-04T09:12:00.999999999Z"),
+            later(999.0)
+        );
+        // A leap second is read as the last instant of the minute before it;
+        // a 60th second anywhere else is not a time.
+        assert_eq!(
+            parse_rfc3339_ms("2016-12-31T23:59:60Z"),
+            parse_rfc3339_ms("2016-12-31T23:59:59.999Z")
+        );
+        assert_eq!(parse_rfc3339_ms("1970-01-01T00:00:60Z"), None);
+    }
+
+    #[test]
+    fn http_dates_are_read_at_the_second() {
+        assert_eq!(
+            parse_http_date_ms("Wed, 21 Oct 2015 07:28:00 GMT"),
+            Some(1_445_412_480_000)
+        );
+        assert_eq!(parse_http_date_ms("Thu, 01 Jan 1970 00:00:00 GMT"), Some(0));
+        assert_eq!(
+            parse_http_date_ms("Thu, 29 Feb 2024 00:00:00 GMT"),
+            Some(1_709_164_800_000)
+        );
+    }
+
+    #[test]
+    fn unreadable_http_dates_are_refused() {
+        for bad in [
+            "Wed, 32 Oct 2015 07:28:00 GMT",
+            "Tue, 31 Feb 2026 00:00:00 GMT",
+            "21 Oct 2015 07:28:00 GMT",
+            "Wednesday, 21-Oct-15 07:28:00 GMT",
+            "Wed Oct 21 07:28:00 2015",
+            "Wed, 21 Oct 2015 07:28:00 +0000",
+            "Wed, 21 Oct 2015 24:28:00 GMT",
+            "",
+        ] {
+            assert_eq!(parse_http_date_ms(bad), None, "{bad}");
+        }
     }
 }
