@@ -1,7 +1,5 @@
 //! Small text renderings shared by views, kept pure so they are tested on the host.
 
-use time::macros::format_description;
-
 use super::times::parse_rfc3339;
 use crate::api::types::Pool;
 
@@ -9,12 +7,21 @@ use crate::api::types::Pool;
 /// the API wrote it in, named only when it is UTC. Anything unexpected is shown
 /// as it came rather than hidden.
 pub fn timestamp(ts: &str) -> String {
-    let minute = format_description!("[year]-[month]-[day] [hour]:[minute]");
-    match parse_rfc3339(ts).map(|t| (t.format(minute), t.offset().is_utc())) {
-        Some((Ok(shown), true)) => format!("{shown} UTC"),
-        Some((Ok(shown), false)) => shown,
-        _ => ts.to_string(),
-    }
+    let Some(t) = parse_rfc3339(ts) else {
+        return ts.to_string();
+    };
+    // The crate's fields, laid out with `format!`: its general formatter
+    // (`format_description!`) costs kilobytes of first load for this one line.
+    let (date, utc) = (t.date(), t.offset().is_utc());
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}{}",
+        date.year(),
+        u8::from(date.month()),
+        date.day(),
+        t.hour(),
+        t.minute(),
+        if utc { " UTC" } else { "" }
+    )
 }
 
 /// A duration in seconds as a person reads it: `45 s`, `3 min 05 s`, `1 h 02 min`.

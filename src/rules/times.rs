@@ -1,10 +1,14 @@
 //! Times as the API and HTTP write them, read through the `time` crate: the API's
-//! RFC 3339 timestamps and the IMF-fixdate a `Retry-After` may carry. A date that
+//! RFC 3339 timestamps and the HTTP date a `Retry-After` may carry. A date that
 //! does not exist (`2026-02-31`) is not a time.
+//!
+//! Only the crate's well-known formats are used, whose parsers are written for
+//! them: a format description (`format_description!`) brings the crate's general
+//! parser. With its general formatter (see `display::timestamp`) that was 11 KB
+//! more of first load, gzipped; these two parsers cost 3 KB.
 
-use time::format_description::well_known::Rfc3339;
-use time::macros::format_description;
-use time::{OffsetDateTime, PrimitiveDateTime};
+use time::format_description::well_known::{Rfc2822, Rfc3339};
+use time::OffsetDateTime;
 
 /// RFC 3339 (`2026-05-04T09:12:00Z`, optional fraction, `Z` or `±hh:mm`), with
 /// the offset it was written in; `None` for anything else.
@@ -18,15 +22,12 @@ pub fn parse_rfc3339_ms(ts: &str) -> Option<f64> {
     parse_rfc3339(ts).map(|t| epoch_ms(t) as f64)
 }
 
-/// An IMF-fixdate (`Wed, 21 Oct 2015 07:28:00 GMT`) to ms since the epoch. The
-/// obsolete HTTP date forms are not accepted, and, as HTTP clients do, the
-/// weekday is not checked against the date.
+/// An HTTP date (IMF-fixdate, `Wed, 21 Oct 2015 07:28:00 GMT`, or any RFC 5322
+/// date, of which it is one) to ms since the epoch. The obsolete RFC 850 and
+/// asctime forms are not accepted, and, as HTTP clients do, the weekday is not
+/// checked against the date.
 pub fn parse_http_date_ms(value: &str) -> Option<i64> {
-    let imf_fixdate = format_description!(
-        "[weekday repr:short], [day] [month repr:short] [year] [hour]:[minute]:[second] GMT"
-    );
-    let at = PrimitiveDateTime::parse(value, imf_fixdate).ok()?;
-    Some(epoch_ms(at.assume_utc()))
+    OffsetDateTime::parse(value, &Rfc2822).ok().map(epoch_ms)
 }
 
 /// Whole milliseconds since the epoch, counted down (the fraction is never negative).
@@ -124,6 +125,10 @@ mod tests {
             parse_http_date_ms("Thu, 29 Feb 2024 00:00:00 GMT"),
             Some(1_709_164_800_000)
         );
+        // Other RFC 5322 dates: a numeric zone, no weekday.
+        let imf = parse_http_date_ms("Wed, 21 Oct 2015 07:28:00 GMT");
+        assert_eq!(parse_http_date_ms("Wed, 21 Oct 2015 09:28:00 +0200"), imf);
+        assert_eq!(parse_http_date_ms("21 Oct 2015 07:28:00 GMT"), imf);
     }
 
     #[test]
@@ -131,11 +136,10 @@ mod tests {
         for bad in [
             "Wed, 32 Oct 2015 07:28:00 GMT",
             "Tue, 31 Feb 2026 00:00:00 GMT",
-            "21 Oct 2015 07:28:00 GMT",
             "Wednesday, 21-Oct-15 07:28:00 GMT",
             "Wed Oct 21 07:28:00 2015",
-            "Wed, 21 Oct 2015 07:28:00 +0000",
             "Wed, 21 Oct 2015 24:28:00 GMT",
+            "2015-10-21T07:28:00Z",
             "",
         ] {
             assert_eq!(parse_http_date_ms(bad), None, "{bad}");
