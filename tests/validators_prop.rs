@@ -6,9 +6,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use nks_console::rules::backoff::{
-    parse_http_date_ms, parse_number, retry_delay_ms, server_delay_ms, should_retry, MAX_RETRIES,
+    parse_number, retry_delay_ms, server_delay_ms, should_retry, MAX_RETRIES,
 };
 use nks_console::rules::money::{self, Decimal};
+use nks_console::rules::times::parse_http_date_ms;
 use nks_console::rules::validation::{
     self, boot_volume_size, boot_volume_type, is_reserved_key, label, label_key, label_value,
     labels, node_count, parse_taint, split_lines, split_list, tags, taint, BOOT_VOLUME_MAX_GB,
@@ -391,31 +392,19 @@ proptest! {
 
 // ----- backoff: Retry-After, Retry-After-Ms, HTTP dates -----
 
-const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]; // 1970-01-01 was a Thursday
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
-/// An IMF-fixdate for a whole second since the epoch (H. Hinnant's civil_from_days).
+/// An IMF-fixdate for a whole second since the epoch, written field by field
+/// from the `time` crate's calendar (not with the format the parser reads).
 fn imf_fixdate(secs: i64) -> String {
-    let days = secs.div_euclid(86_400);
-    let rem = secs.rem_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let t = time::OffsetDateTime::from_unix_timestamp(secs).expect("a date in range");
     format!(
-        "{}, {day:02} {} {year:04} {:02}:{:02}:{:02} GMT",
-        WEEKDAYS[days.rem_euclid(7) as usize],
-        MONTHS[(month - 1) as usize],
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
+        "{}, {:02} {} {:04} {:02}:{:02}:{:02} GMT",
+        &t.weekday().to_string()[..3],
+        t.day(),
+        &t.month().to_string()[..3],
+        t.year(),
+        t.hour(),
+        t.minute(),
+        t.second()
     )
 }
 

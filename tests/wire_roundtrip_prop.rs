@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use nks_console::api::decode::from_json;
 use nks_console::api::types::*;
-use nks_console::rules::tracking::Message;
+use nks_console::rules::tracking::tabs::Message;
 use proptest::prelude::*;
 use serde_json::Value;
 

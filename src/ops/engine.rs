@@ -13,13 +13,14 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::{is_visible, local_storage, now, Notice, NoticeKind, Ops, STORAGE_ITEM};
+use super::{is_visible, now, storage, Notice, NoticeKind, Ops};
 use serde_json::value::RawValue;
 
 use crate::api::decode::from_json;
 use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{Event, Message, PollPlan, SharedCondition};
+use crate::rules::tracking::tabs::{Message, SharedCondition};
+use crate::rules::tracking::tracker::{Event, PollPlan, Tracker};
 
 /// What the tracker asks of its engine.
 pub(super) enum Cmd {
@@ -106,7 +107,7 @@ impl Ops {
     /// Polls soon: after a new mutation, when the tab is shown again, when online.
     fn wake_now(&self) {
         if self.leader.try_get_untracked().unwrap_or(false) {
-            let _ = self.state.try_update(crate::rules::tracking::Tracker::wake);
+            let _ = self.state.try_update(Tracker::wake);
             self.schedule(0);
         } else if is_visible() {
             self.post(&Message::Wake);
@@ -239,20 +240,13 @@ impl Ops {
         let Some(ids) = self.state.try_with_untracked(|t| t.persisted_ids()) else {
             return;
         };
-        if let Some(storage) = local_storage() {
-            if let Ok(text) = serde_json::to_string(&ids) {
-                let _ = storage.set_item(STORAGE_ITEM, &text);
-            }
-        }
+        storage::save_ids(ids);
     }
 
     /// Resumes following what an earlier page load (or a closed leader tab) was
     /// following.
     fn resume_saved(&self) {
-        let ids: Vec<String> = local_storage()
-            .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .and_then(|text| from_json(&text).ok())
-            .unwrap_or_default();
+        let ids = storage::saved_ids();
         let ids: Vec<String> = ids
             .into_iter()
             .filter(|id| {

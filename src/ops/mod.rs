@@ -6,46 +6,41 @@
 //! nobody can see it, survives transient failures, and keeps the ids (never the key)
 //! in `localStorage` so a reload resumes. Views read its signals; none of them polls.
 //!
-//! Several open tabs share one poller: the tab holding the Web Lock
-//! `nks-console.ops-leader` leads and polls; the others follow over the
-//! `BroadcastChannel` of the same name (they receive its state and send it their
-//! operations), and the browser hands the lock to one of them when the leader
-//! closes. Without Web Locks every tab leads on its own.
-//!
-//! The poll loop, the notices and the messages between tabs are the tracker's
-//! engine (`engine.rs`), loaded when there is first something to follow; see
-//! [`Ops::engine`].
+//! This module is the tracker's handle ([`Ops`]), what views call and read. The
+//! rest, one concern per module:
+//! - `leader`: several open tabs share one poller, the holder of a Web Lock;
+//! - `engine`: the poll loop, the notices and the messages between tabs, loaded
+//!   when there is first something to follow (`engine_code`, [`Ops::engine`]);
+//! - `storage`: the ids kept across a reload, and the deadlines' override;
+//! - `tasks`: background work that ends when the tracker does.
 //!
 //! Deadlines come from a `Deadlines` in context (config.json) and can be overridden
 //! per browser with the `localStorage` item `nks-console.deadline-secs`: a number of
 //! seconds, or `{"cluster_create": 1800, "default": 600}`.
 
-use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::cell::RefCell;
 use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
-use std::time::Duration;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 
 use crate::api::client::Client;
 use crate::api::types::Operation;
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{anyone_watching, Adoptions, Deadlines, Tracked, Tracker};
+use crate::rules::tracking::tabs::{anyone_watching, Adoptions};
+use crate::rules::tracking::tracker::{Tracked, Tracker};
 
 mod engine;
-use engine::Cmd;
+mod engine_code;
+mod leader;
+mod storage;
+mod tasks;
 
-const STORAGE_ITEM: &str = "nks-console.operations";
-/// Test and operator override of the deadlines (see the module comment).
-pub const DEADLINE_ITEM: &str = "nks-console.deadline-secs";
-const CHANNEL: &str = "nks-console.operations";
-const LOCK: &str = "nks-console.ops-leader";
+use engine::Cmd;
+use engine_code::EngineSlot;
+use tasks::{when_idle, Tasks};
+
 /// A finished (or timed-out) operation the person should hear about.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -97,35 +92,13 @@ struct Local {
     engine: EngineSlot,
 }
 
-/// The engine, once its code is here, and the commands that wait for it.
-#[derive(Default)]
-struct EngineSlot {
-    run: Option<Engine>,
-    /// Commands asked for before the engine arrived, oldest first.
-    queue: Vec<Cmd>,
-    /// Something asked for the engine: from then on every wake goes to it.
-    wanted: bool,
-    loading: bool,
-}
-
-type Engine = fn(Ops, Cmd);
-
-/// The split point: in the split build, calling this fetches the engine's module.
-#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(ops_engine, fallible))]
-fn load_engine() -> Result<Engine, crate::SplitLoadError> {
-    Ok(engine::run)
-}
-
-/// How long to wait before asking again for engine code that did not arrive.
-const ENGINE_RETRY_MS: u64 = 5_000;
-
 impl Ops {
     /// Starts the tracker for the current session and provides it as context.
     /// Its timer, listeners, channel, lock and in-flight requests are released
     /// when the owning view goes away.
     pub fn provide(client: Client) -> Ops {
         let tracker = Tracker {
-            deadlines: deadlines(),
+            deadlines: storage::deadlines(),
             ..Tracker::default()
         };
         let ops = Ops {
@@ -145,7 +118,7 @@ impl Ops {
             client: StoredValue::new(client),
             local: StoredValue::new_local(Local {
                 tasks: Rc::new(Tasks::default()),
-                channel: web_sys::BroadcastChannel::new(CHANNEL).ok(),
+                channel: leader::open_channel(),
                 lock_wait: None,
                 release: Rc::new(RefCell::new(None)),
                 engine: EngineSlot::default(),
@@ -290,201 +263,18 @@ impl Ops {
         anyone_watching(is_visible(), peer, now())
     }
 
-    // ----- one poller for all tabs -----
-
-    /// Asks for the lead. With Web Locks: take it if free; else follow, and queue
-    /// for it, so the browser hands it over when the leader's tab closes.
-    fn elect(&self) {
-        let Some(locks) = web_locks() else {
-            self.lead();
-            return;
-        };
-        let ops = *self;
-        let first = Closure::once_into_js(move |lock: JsValue| -> JsValue {
-            if ops.stopped() {
-                return JsValue::UNDEFINED;
-            }
-            if lock.is_null() {
-                ops.follow();
-                ops.queue_for_lead();
-                JsValue::UNDEFINED
-            } else {
-                ops.hold_lead()
-            }
-        });
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"ifAvailable".into(), &JsValue::TRUE);
-        if request_lock(&locks, &options, &first).is_none() {
-            self.lead();
-        }
-    }
-
-    fn queue_for_lead(&self) {
-        let Some(locks) = web_locks() else {
-            return;
-        };
-        let Ok(abort) = web_sys::AbortController::new() else {
-            return;
-        };
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"signal".into(), &abort.signal());
-        let ops = *self;
-        let granted = Closure::once_into_js(move |_lock: JsValue| -> JsValue {
-            if ops.stopped() {
-                return JsValue::UNDEFINED; // gone meanwhile: hand it on at once
-            }
-            ops.hold_lead()
-        });
-        let _ = self.local.try_update_value(|l| l.lock_wait = Some(abort));
-        let _ = request_lock(&locks, &options, &granted);
-    }
-
-    /// Called with the lock granted: lead until the owner goes away, which
-    /// resolves the returned promise and so releases the lock.
-    fn hold_lead(&self) -> JsValue {
-        let Some(release) = self.local.try_with_value(|l| l.release.clone()) else {
-            return JsValue::UNDEFINED;
-        };
-        let held = js_sys::Promise::new(&mut |resolve, _reject| {
-            *release.borrow_mut() = Some(resolve);
-        });
-        self.lead();
-        held.into()
-    }
-
-    fn lead(&self) {
-        let _ = self.role_known.try_set_value(true);
-        let _ = self.leader.try_set(true);
-        let wanted = self
-            .local
-            .try_with_value(|l| l.engine.wanted)
-            .unwrap_or(false);
-        // Ids saved by an earlier load, or state from the tab that led before.
-        let saved = local_storage()
-            .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-            .is_some_and(|ids| ids != "[]");
-        if wanted || saved {
-            self.engine(Cmd::Lead);
-        }
-        for project in self
-            .waiting_adopts
-            .try_update_value(std::mem::take)
-            .unwrap_or_default()
-        {
-            self.adopt_now(project);
-        }
-    }
-
-    fn follow(&self) {
-        let _ = self.role_known.try_set_value(true);
-        let _ = self.leader.try_set(false);
-        let projects = self
-            .waiting_adopts
-            .try_update_value(std::mem::take)
-            .unwrap_or_default();
-        self.engine(Cmd::Follow(projects));
-    }
-
-    fn listen(&self) {
-        let Some(channel) = self.local.try_with_value(|l| l.channel.clone()).flatten() else {
-            return;
-        };
-        let ops = *self;
-        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
-            move |event: web_sys::MessageEvent| {
-                if ops.stopped() {
-                    return;
-                }
-                if let Some(text) = event.data().as_string() {
-                    ops.engine(Cmd::Receive(text));
-                }
-            },
-        );
-        // JS owns the closure from here; the channel is closed and detached on cleanup.
-        channel.set_onmessage(Some(on_message.into_js_value().unchecked_ref()));
-    }
-
-    /// Hands `cmd` to the engine: at once when its code is here, otherwise after
-    /// fetching it (once), in the order asked. If the fetch fails, the header says
-    /// so and the fetch is retried, the commands kept.
-    fn engine(&self, cmd: Cmd) {
-        let ready = self.local.try_update_value(|l| {
-            l.engine.wanted = true;
-            match l.engine.run {
-                Some(run) => Some((run, cmd)),
-                None => {
-                    l.engine.queue.push(cmd);
-                    None
-                }
-            }
-        });
-        match ready {
-            Some(Some((run, cmd))) => run(*self, cmd),
-            Some(None) => self.fetch_engine(),
-            None => {} // the tracker is gone
-        }
-    }
-
-    fn fetch_engine(&self) {
-        let started = self.local.try_update_value(|l| {
-            let start = !l.engine.loading && l.engine.run.is_none();
-            l.engine.loading |= start;
-            start
-        });
-        if started != Some(true) {
-            return;
-        }
-        let ops = *self;
-        self.spawn(async move {
-            let Ok(run) = split_call!(load_engine()) else {
-                let _ = ops.local.try_update_value(|l| l.engine.loading = false);
-                ops.engine_missing.set(true);
-                set_timeout(
-                    move || {
-                        if !ops.stopped() {
-                            ops.fetch_engine();
-                        }
-                    },
-                    Duration::from_millis(ENGINE_RETRY_MS),
-                );
-                return;
-            };
-            let Some(queued) = ops.local.try_update_value(|l| {
-                l.engine.run = Some(run);
-                l.engine.loading = false;
-                std::mem::take(&mut l.engine.queue)
-            }) else {
-                return;
-            };
-            ops.engine_missing.set(false);
-            for cmd in queued {
-                run(ops, cmd);
-            }
-        });
-    }
-
     fn stopped(&self) -> bool {
         self.local
-            .try_with_value(|l| l.tasks.stopped.get())
+            .try_with_value(|l| l.tasks.is_stopped())
             .unwrap_or(true)
     }
 
     /// Runs `task` until it ends or the tracker goes away, whichever is first;
     /// dropping it aborts its fetch and clears its retry timer.
     fn spawn(&self, task: impl Future<Output = ()> + 'static) {
-        let Some(tasks) = self.local.try_with_value(|l| l.tasks.clone()) else {
-            return;
-        };
-        if tasks.stopped.get() {
-            return;
+        if let Some(tasks) = self.local.try_with_value(|l| l.tasks.clone()) {
+            tasks.spawn(task);
         }
-        let id = tasks.next.get();
-        tasks.next.set(id + 1);
-        spawn_local(Stoppable {
-            task: Box::pin(task),
-            tasks,
-            id,
-        });
     }
 
     fn shut_down(&self) {
@@ -504,148 +294,10 @@ impl Ops {
     }
 }
 
-/// The tracker's running tasks: stopping wakes each one so it ends at once.
-#[derive(Default)]
-struct Tasks {
-    stopped: Cell<bool>,
-    next: Cell<u64>,
-    wakers: RefCell<HashMap<u64, Waker>>,
-}
-
-impl Tasks {
-    fn stop(&self) {
-        self.stopped.set(true);
-        let wakers: Vec<Waker> = self.wakers.borrow_mut().drain().map(|(_, w)| w).collect();
-        for waker in wakers {
-            waker.wake();
-        }
-    }
-}
-
-struct Stoppable {
-    task: Pin<Box<dyn Future<Output = ()>>>,
-    tasks: Rc<Tasks>,
-    id: u64,
-}
-
-impl Future for Stoppable {
-    type Output = ();
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-        let this = self.get_mut();
-        if this.tasks.stopped.get() {
-            return Poll::Ready(());
-        }
-        match this.task.as_mut().poll(cx) {
-            Poll::Ready(()) => {
-                this.tasks.wakers.borrow_mut().remove(&this.id);
-                Poll::Ready(())
-            }
-            Poll::Pending => {
-                this.tasks
-                    .wakers
-                    .borrow_mut()
-                    .insert(this.id, cx.waker().clone());
-                Poll::Pending
-            }
-        }
-    }
-}
-
-/// The longest a background read waits for the browser to be idle.
-const IDLE_WAIT_MS: i32 = 2_000;
-
-/// Resolves when the browser is next idle (`requestIdleCallback`, at most
-/// [`IDLE_WAIT_MS`] away), or after [`IDLE_WAIT_MS`] where there is no such call
-/// (Safari). Dropped first (the tracker stopped), it cancels its callback.
-fn when_idle() -> impl Future<Output = ()> {
-    /// The pending callback: (an idle callback rather than a timeout, its id).
-    struct Pending(Option<(bool, i32)>);
-    impl Drop for Pending {
-        fn drop(&mut self) {
-            match self.0 {
-                Some((true, id)) => window().cancel_idle_callback(id as u32),
-                Some((false, id)) => window().clear_timeout_with_handle(id),
-                None => {}
-            }
-        }
-    }
-    let window = window();
-    let mut pending = Pending(None);
-    let done = js_sys::Promise::new(&mut |resolve, _reject| {
-        let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        pending.0 = match idle {
-            Some(request) => {
-                let options = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&options, &"timeout".into(), &IDLE_WAIT_MS.into());
-                request
-                    .call2(&window, &resolve, &options)
-                    .ok()
-                    .and_then(|id| id.as_f64())
-                    .map(|id| (true, id as i32))
-            }
-            None => window
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, IDLE_WAIT_MS)
-                .ok()
-                .map(|id| (false, id)),
-        };
-        if pending.0.is_none() {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        }
-    });
-    async move {
-        let _pending = pending;
-        let _ = wasm_bindgen_futures::JsFuture::from(done).await;
-    }
-}
-
-/// `navigator.locks`, where the browser has it (secure contexts).
-fn web_locks() -> Option<JsValue> {
-    let locks = js_sys::Reflect::get(&window().navigator(), &"locks".into()).ok()?;
-    (!locks.is_undefined() && !locks.is_null()).then_some(locks)
-}
-
-/// `locks.request(LOCK, options, callback)`, its rejection (an abort) handled.
-fn request_lock(locks: &JsValue, options: &js_sys::Object, callback: &JsValue) -> Option<()> {
-    let request: js_sys::Function = js_sys::Reflect::get(locks, &"request".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let promise: js_sys::Promise = request
-        .call3(locks, &LOCK.into(), options, callback)
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    // Through Reflect so JS owns the handler (it runs at most once, or never).
-    let ignore = Closure::once_into_js(|_: JsValue| {});
-    let catch: js_sys::Function = js_sys::Reflect::get(&promise, &"catch".into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
-    let _ = catch.call1(&promise, &ignore);
-    Some(())
-}
-
-/// The deadlines: config.json's (provided as context), unless this browser
-/// overrides them.
-fn deadlines() -> Deadlines {
-    local_storage()
-        .and_then(|s| s.get_item(DEADLINE_ITEM).ok().flatten())
-        .and_then(|text| Deadlines::parse_override(&text))
-        .or_else(use_context::<Deadlines>)
-        .unwrap_or_default()
-}
-
 fn now() -> f64 {
     js_sys::Date::now()
 }
 
 fn is_visible() -> bool {
     document().visibility_state() != web_sys::VisibilityState::Hidden
-}
-
-fn local_storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
 }

@@ -1,23 +1,27 @@
 //! Small text renderings shared by views, kept pure so they are tested on the host.
 
+use super::times::parse_rfc3339;
 use crate::api::types::Pool;
 
-/// `2026-05-04T09:12:00Z` → `2026-05-04 09:12 UTC`; anything unexpected is shown
+/// `2026-05-04T09:12:00Z` → `2026-05-04 09:12 UTC`: to the minute, in the offset
+/// the API wrote it in, named only when it is UTC. Anything unexpected is shown
 /// as it came rather than hidden.
 pub fn timestamp(ts: &str) -> String {
-    let Some((date, time)) = ts.split_once('T') else {
+    let Some(t) = parse_rfc3339(ts) else {
         return ts.to_string();
     };
-    let hm: String = time.chars().take(5).collect();
-    let utc = time.ends_with('Z') || time.ends_with("+00:00");
-    if date.len() != 10 || hm.len() != 5 {
-        return ts.to_string();
-    }
-    if utc {
-        format!("{date} {hm} UTC")
-    } else {
-        format!("{date} {hm}")
-    }
+    // The crate's fields, laid out with `format!`: its general formatter
+    // (`format_description!`) costs kilobytes of first load for this one line.
+    let (date, utc) = (t.date(), t.offset().is_utc());
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}{}",
+        date.year(),
+        u8::from(date.month()),
+        date.day(),
+        t.hour(),
+        t.minute(),
+        if utc { " UTC" } else { "" }
+    )
 }
 
 /// A duration in seconds as a person reads it: `45 s`, `3 min 05 s`, `1 h 02 min`.
@@ -112,6 +116,21 @@ mod tests {
         );
         assert_eq!(timestamp("garbage"), "garbage");
         assert_eq!(timestamp(""), "");
+    }
+
+    #[test]
+    fn timestamps_keep_the_offset_they_were_written_in() {
+        assert_eq!(
+            timestamp("2026-05-04T11:12:59.9+02:00"),
+            "2026-05-04 11:12",
+            "the minute as written, not rounded, not moved to UTC"
+        );
+        assert_eq!(timestamp("2026-05-04T09:12:00z"), "2026-05-04 09:12 UTC");
+    }
+
+    #[test]
+    fn a_timestamp_on_a_day_that_does_not_exist_is_shown_as_it_came() {
+        assert_eq!(timestamp("2026-02-31T09:12:00Z"), "2026-02-31T09:12:00Z");
     }
 
     #[test]

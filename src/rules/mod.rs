@@ -11,5 +11,6 @@ pub mod money;
 pub mod operation;
 pub mod outcome;
 pub mod plan;
+pub mod times;
 pub mod tracking;
 pub mod validation;

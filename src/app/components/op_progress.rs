@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::tracking::parse_rfc3339_ms;
+use crate::rules::times::parse_rfc3339_ms;
 
 /// The progress of one operation, in place: status and elapsed time, read from
 /// the tracker (this component never polls).

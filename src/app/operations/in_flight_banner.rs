@@ -5,7 +5,7 @@ use super::clock;
 use super::indicator::describe;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::tracking::parse_rfc3339_ms;
+use crate::rules::times::parse_rfc3339_ms;
 
 /// "Update pool in progress — running · 12 s", with a link to the operations
 /// page filtered to this resource; nothing when no operation runs on it.

@@ -12,7 +12,8 @@ use crate::app::components::{ErrorView, StatusBadge};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::{parse_rfc3339_ms, FeedFilter};
+use crate::rules::times::parse_rfc3339_ms;
+use crate::rules::tracking::feed::FeedFilter;
 
 /// A resource as the feed names it: its name and the page it lives on.
 #[derive(Clone, Debug, PartialEq)]
