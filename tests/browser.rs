@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use nks_console::app::components::{tag_list, ErrorView, MarkupRows};
-use nks_console::app::load::Load;
 use nks_console::app::session;
 use nks_console::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
@@ -222,54 +221,4 @@ async fn a_long_table_redraws_only_the_rows_whose_item_changed() {
     list.set(items(&[("e", 1)]));
     settle().await;
     assert_eq!(texts(&rows(&host)), ["e1"]);
-}
-
-async fn sleep(ms: u32) {
-    gloo_timers::future::TimeoutFuture::new(ms).await;
-}
-
-#[wasm_bindgen_test]
-async fn a_load_keeps_its_answer_while_reading_again_and_drops_an_answer_overtaken() {
-    // Read n answers n after a delay: the second read is slow, the others fast.
-    let reads = std::rc::Rc::new(std::cell::Cell::new(0_u32));
-    let slot = std::rc::Rc::new(std::cell::Cell::new(None::<Load<u32>>));
-    let host = mount({
-        let (reads, slot) = (reads.clone(), slot.clone());
-        move || {
-            let reads = reads.clone();
-            let load = Load::new(move || {
-                let n = reads.get() + 1;
-                reads.set(n);
-                async move {
-                    sleep(if n == 2 { 400 } else { 5 }).await;
-                    n
-                }
-            });
-            slot.set(Some(load));
-            view! { <p>{move || load.get().map_or("none".to_string(), |n| n.to_string())}</p> }
-                .into_any()
-        }
-    });
-    let text = || host.text_content().unwrap();
-    assert_eq!(text(), "none", "nothing shown before the first answer");
-    sleep(100).await;
-    assert_eq!(text(), "1");
-    let load = slot.get().expect("the view made its load");
-
-    load.refetch();
-    sleep(100).await;
-    assert_eq!(reads.get(), 2, "read again");
-    assert_eq!(
-        text(),
-        "1",
-        "the last answer stays while the next is on its way"
-    );
-
-    // A third read overtakes the slow second: its answer is the one kept.
-    load.refetch();
-    sleep(100).await;
-    assert_eq!(text(), "3");
-    sleep(450).await;
-    assert_eq!(reads.get(), 3);
-    assert_eq!(text(), "3", "the second read's late answer is dropped");
 }

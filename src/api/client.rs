@@ -11,11 +11,11 @@ use leptos::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use gloo_net::http::{Method, Request, RequestBuilder, Response};
 use super::decode::{from_json, DecodeError};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
+use gloo_net::http::{Method, Request, RequestBuilder, Response};
 
 /// Runtime configuration, read from `config.json` beside `index.html`, so one
 /// build serves many deployments. A missing or null key takes its default.
@@ -172,7 +172,9 @@ impl Client {
         };
         let mut retries_done = 0;
         loop {
-            let outcome = self.attempt(method.clone(), path, &key, body.as_deref()).await;
+            let outcome = self
+                .attempt(method.clone(), path, &key, body.as_deref())
+                .await;
             let (status, wait_hint, x_should_retry, response) = match outcome {
                 Ok(response) => {
                     let status = response.status();
@@ -320,7 +322,12 @@ impl Client {
         self.list_all("List projects", "/v1/projects", &[]).await
     }
 
-    pub async fn clusters(&self, project_id: &str) -> Result<Vec<Cluster>, ApiError> {
+    /// A project's clusters, as `Cluster`s, or as `Sourced<Cluster>`s for the list
+    /// that keys its rows by what each cluster was read as.
+    pub async fn clusters<T: DeserializeOwned>(
+        &self,
+        project_id: &str,
+    ) -> Result<Vec<T>, ApiError> {
         self.list_all(
             "List clusters",
             "/v1/nks/clusters",

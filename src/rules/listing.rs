@@ -1,11 +1,13 @@
-//! Sorting and filtering of the cluster list, and the rows of long tables that
-//! are read again and again, kept pure so they are tested on the host.
+//! Filtering, sorting and paging of the lists (clusters, a cluster's pools), and
+//! the keys of their rows, kept pure so they are tested on the host.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::hash::Hash;
+use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::api::types::Cluster;
+use crate::api::types::{Cluster, Pool};
 
 /// What the person asked the list to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,9 +25,14 @@ pub struct ClusterQuery {
 /// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
 /// filter and the sort need; full Unicode lowercasing would bring its tables (about
 /// 11 KB) into the first page for nothing.
-pub fn filter_and_sort(clusters: &[Cluster], q: &ClusterQuery) -> Vec<Cluster> {
+/// The list's items are anything that reads as a cluster (a `Cluster`, or a
+/// `Sourced<Cluster>` that keeps its text to key its row).
+pub fn filter_and_sort<C>(clusters: &[C], q: &ClusterQuery) -> Vec<C>
+where
+    C: Deref<Target = Cluster> + Clone,
+{
     let needle = q.name.trim().to_ascii_lowercase();
-    let matching: Vec<&Cluster> = clusters
+    let matching: Vec<&C> = clusters
         .iter()
         .filter(|c| needle.is_empty() || c.name.to_ascii_lowercase().contains(&needle))
         .filter(|c| q.status.is_empty() || c.status.as_str() == q.status)
@@ -88,7 +95,7 @@ pub fn stable_order(len: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usiz
 }
 
 /// Every tag used by any cluster, sorted, for the filter's choices.
-pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
+pub fn all_tags<C: Deref<Target = Cluster>>(clusters: &[C]) -> Vec<String> {
     let tags: Vec<&str> = clusters
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -100,6 +107,76 @@ pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
         }
     }
     sorted
+}
+
+/// Whether `pool` is one the pool filter asks for: `needle` (already trimmed
+/// and lowercased) is part of its name, its instance type or one of its labels.
+/// ASCII case folding, as for clusters: names, instance types and Kubernetes
+/// labels are ASCII.
+pub fn pool_matches(pool: &Pool, needle: &str) -> bool {
+    let has = |text: &str| text.to_ascii_lowercase().contains(needle);
+    needle.is_empty()
+        || has(&pool.name)
+        || has(&pool.node_config.instance_type)
+        || pool.node_config.labels.iter().any(|l| has(l))
+}
+
+/// Rows shown at a time on a list that can be long (a cluster's pools).
+pub const PER_PAGE: usize = 50;
+
+/// One page of a list: which items it shows, out of how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageOf {
+    /// 1-based, as the URL and the person count.
+    pub number: usize,
+    pub pages: usize,
+    /// The items shown are `start..end` of the list.
+    pub start: usize,
+    pub end: usize,
+    pub total: usize,
+}
+
+impl PageOf {
+    /// The page `asked` (1-based, from the URL; anything unreadable is 1) of a
+    /// list of `total` items, `per_page` at a time. A page past the end is the
+    /// last one: a list that shrank between reads keeps showing rows, never an
+    /// empty page.
+    pub fn of(total: usize, asked: usize, per_page: usize) -> Self {
+        let per_page = per_page.max(1);
+        let pages = total.div_ceil(per_page).max(1);
+        let number = asked.clamp(1, pages);
+        let start = (number - 1) * per_page;
+        PageOf {
+            number,
+            pages,
+            start,
+            end: (start + per_page).min(total),
+            total,
+        }
+    }
+
+    pub fn has_previous(&self) -> bool {
+        self.number > 1
+    }
+
+    pub fn has_next(&self) -> bool {
+        self.number < self.pages
+    }
+}
+
+/// Each item paired with how many equal items came before it: the key of its
+/// row. An item the API repeats (a list that moved between two of its pages)
+/// still gets a row of its own, where a keyed list would otherwise merge them.
+pub fn keyed<K: Eq + Hash + Clone>(items: &[K]) -> Vec<(K, usize)> {
+    let mut seen: HashMap<&K, usize> = HashMap::with_capacity(items.len());
+    items
+        .iter()
+        .map(|item| {
+            let n = seen.entry(item).or_insert(0);
+            *n += 1;
+            (item.clone(), *n - 1)
+        })
+        .collect()
 }
 
 /// How a table body that shows one row per item comes to show a fresh read.
@@ -168,7 +245,8 @@ pub fn refresh_rows<T: PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::ResourceStatus;
+    use crate::api::types::{NodeConfig, ResourceStatus};
+    use std::rc::Rc;
 
     /// Every sequence of up to 7 keys from a 3-letter alphabet, tagged with its
     /// position: the order must equal the standard library's stable sort, equal
@@ -208,8 +286,8 @@ mod tests {
         }
     }
 
-    fn sample() -> Vec<Cluster> {
-        vec![
+    fn sample() -> Vec<Rc<Cluster>> {
+        [
             c(
                 "edge-prod",
                 ResourceStatus::Ready,
@@ -229,10 +307,13 @@ mod tests {
                 "2026-02-01T00:00:00Z",
             ),
         ]
+        .into_iter()
+        .map(Rc::new)
+        .collect()
     }
 
-    fn names(list: Vec<Cluster>) -> Vec<String> {
-        list.into_iter().map(|c| c.name).collect()
+    fn names(list: Vec<Rc<Cluster>>) -> Vec<String> {
+        list.iter().map(|c| c.name.clone()).collect()
     }
 
     #[test]
@@ -281,6 +362,70 @@ mod tests {
     #[test]
     fn tag_choices_are_unique_and_sorted() {
         assert_eq!(all_tags(&sample()), ["data", "dev", "prod"]);
+    }
+
+    fn pool(name: &str, instance_type: &str, labels: &[&str]) -> Pool {
+        Pool {
+            name: name.into(),
+            node_config: NodeConfig {
+                instance_type: instance_type.into(),
+                labels: labels.iter().map(|l| l.to_string()).collect(),
+                ..NodeConfig::default()
+            },
+            ..Pool::default()
+        }
+    }
+
+    #[test]
+    fn the_pool_filter_matches_a_name_an_instance_type_or_a_label() {
+        let web = pool("Web-frontend", "n1-standard-8", &["tier=web"]);
+        let gpu = pool("train", "g2-gpu-4", &["accel=nvidia", "tier=batch"]);
+        let matching = |needle: &str| {
+            [&web, &gpu]
+                .iter()
+                .filter(|p| pool_matches(p, needle))
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(matching(""), ["Web-frontend", "train"]);
+        assert_eq!(matching("web"), ["Web-frontend"], "name, any case");
+        assert_eq!(matching("gpu"), ["train"], "instance type");
+        assert_eq!(matching("tier=batch"), ["train"], "label");
+        assert_eq!(matching("tier="), ["Web-frontend", "train"]);
+        assert!(matching("none-such").is_empty());
+    }
+
+    #[test]
+    fn pages_cover_the_list_and_a_page_past_the_end_is_the_last() {
+        let page = PageOf::of(1000, 2, 50);
+        assert_eq!((page.start, page.end, page.pages), (50, 100, 20));
+        assert!(page.has_previous() && page.has_next());
+        let last = PageOf::of(1000, 20, 50);
+        assert_eq!((last.start, last.end), (950, 1000));
+        assert!(!last.has_next());
+        // The list shrank under a person on page 20: they see its new last page.
+        assert_eq!(PageOf::of(120, 20, 50).number, 3);
+        assert_eq!(
+            PageOf::of(120, 20, 50).start..PageOf::of(120, 20, 50).end,
+            100..120
+        );
+        // Page 0 (unreadable) is the first; an empty list has one, empty, page.
+        assert_eq!(PageOf::of(10, 0, 50).number, 1);
+        let empty = PageOf::of(0, 3, 50);
+        assert_eq!(
+            (empty.number, empty.pages, empty.start, empty.end),
+            (1, 1, 0, 0)
+        );
+        assert!(!empty.has_previous() && !empty.has_next());
+    }
+
+    #[test]
+    fn repeated_items_get_keys_of_their_own() {
+        assert_eq!(
+            keyed(&["a", "b", "a", "a"]),
+            [("a", 0), ("b", 0), ("a", 1), ("a", 2)]
+        );
+        assert!(keyed::<&str>(&[]).is_empty());
     }
 
     #[derive(Clone, Debug, PartialEq)]
