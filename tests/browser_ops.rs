@@ -296,7 +296,7 @@ fn pages_client() -> Client {
 async fn a_list_is_read_across_its_pages_and_a_bad_item_is_named_with_its_page_status() {
     serve_two_pages(false);
     let names: Vec<String> = pages_client()
-        .clusters("p1")
+        .clusters::<nks_console::api::types::Cluster>("p1")
         .await
         .expect("two good pages")
         .into_iter()
@@ -307,7 +307,7 @@ async fn a_list_is_read_across_its_pages_and_a_bad_item_is_named_with_its_page_s
 
     serve_two_pages(true);
     let error = pages_client()
-        .clusters("p1")
+        .clusters::<nks_console::api::types::Cluster>("p1")
         .await
         .expect_err("a name that is a number");
     assert_eq!(

@@ -322,7 +322,12 @@ impl Client {
         self.list_all("List projects", "/v1/projects", &[]).await
     }
 
-    pub async fn clusters(&self, project_id: &str) -> Result<Vec<Cluster>, ApiError> {
+    /// A project's clusters, as `Cluster`s, or as `Sourced<Cluster>`s for the list
+    /// that keys its rows by what each cluster was read as.
+    pub async fn clusters<T: DeserializeOwned>(
+        &self,
+        project_id: &str,
+    ) -> Result<Vec<T>, ApiError> {
         self.list_all(
             "List clusters",
             "/v1/nks/clusters",

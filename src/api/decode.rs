@@ -72,6 +72,16 @@ impl<T> PartialEq for Sourced<T> {
     }
 }
 
+impl<T> Eq for Sourced<T> {}
+
+/// By the text too, so a read item can key its table row: an unchanged item
+/// keeps its row, a changed one gets a new one.
+impl<T> std::hash::Hash for Sourced<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Sourced<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let raw = Box::<RawValue>::deserialize(deserializer)?;

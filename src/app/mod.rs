@@ -5,7 +5,6 @@ pub mod components;
 mod connect;
 mod embed;
 mod lazy;
-pub mod load;
 mod not_found;
 mod operations;
 pub(crate) mod paths;

@@ -32,3 +32,15 @@ pub struct ListMarks {
     pub updated: &'static str,
     pub painted: &'static str,
 }
+
+impl ListMarks {
+    /// Called as a read reaches a keyed list (in its `each`): marks it now, then
+    /// once the list's rows are written (the keyed diff runs right after `each`,
+    /// in the same turn; a microtask runs when that turn's work is done), and
+    /// once painted.
+    pub fn reached(self) {
+        mark(self.read);
+        leptos::prelude::queue_microtask(move || mark(self.updated));
+        mark_after_render(self.painted);
+    }
+}

@@ -8,7 +8,6 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 
 use super::components::ErrorView;
-use super::load::Load;
 use super::paths::{router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
@@ -20,7 +19,7 @@ use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
-pub struct Projects(pub Load<Result<Vec<Project>, ApiError>>);
+pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
 
 /// The project named by the current URL (`/projects/{id}/…` under the router
 /// base), if any. Read from the location, not from a route's params: the header
@@ -52,7 +51,7 @@ pub fn Shell() -> impl IntoView {
     let client = expect_context::<Client>();
     let projects = {
         let client = client.clone();
-        Projects(Load::new(move || {
+        Projects(LocalResource::new(move || {
             let client = client.clone();
             async move { client.projects().await }
         }))
@@ -124,31 +123,32 @@ pub fn Frame(children: Children) -> impl IntoView {
 pub(super) fn Home() -> impl IntoView {
     let Projects(projects) = expect_context::<Projects>();
     let current = current_project_id();
-    move || match projects.get().as_deref() {
-        None => view! { <p class="loading">"Loading projects…"</p> }.into_any(),
-        Some(Err(error)) => {
-            view! { <ErrorView error=error.clone() retry=move |_| projects.refetch() /> }.into_any()
-        }
-        Some(Ok(list)) => {
-            let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
-            match target {
-                // Replacing the entry: Back from the clusters must not land here and be sent on again.
-                Some(id) => view! {
-                    <Redirect
-                        path=format!("/projects/{id}/clusters")
-                        options=NavigateOptions { replace: true, ..Default::default() }
-                    />
+    view! {
+        <Transition fallback=|| view! { <p class="loading">"Loading projects…"</p> }>
+            {move || projects.get().map(|read| match read {
+                Err(error) => view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any(),
+                Ok(list) => {
+                    let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
+                    match target {
+                        // Replacing the entry: Back from the clusters must not land here and be sent on again.
+                        Some(id) => view! {
+                            <Redirect
+                                path=format!("/projects/{id}/clusters")
+                                options=NavigateOptions { replace: true, ..Default::default() }
+                            />
+                        }
+                            .into_any(),
+                        None => view! {
+                            <section class="empty">
+                                <h1>"No projects"</h1>
+                                <p>"This API key cannot see any project. Create one in the Nirvana dashboard, or use a key scoped to a project."</p>
+                            </section>
+                        }
+                            .into_any(),
+                    }
                 }
-                    .into_any(),
-                None => view! {
-                    <section class="empty">
-                        <h1>"No projects"</h1>
-                        <p>"This API key cannot see any project. Create one in the Nirvana dashboard, or use a key scoped to a project."</p>
-                    </section>
-                }
-                    .into_any(),
-            }
-        }
+            })}
+        </Transition>
     }
 }
 
@@ -178,25 +178,26 @@ fn Header() -> impl IntoView {
             <div class="project-switcher">
                 <label for="project">"Project"</label>
                 <select id="project" on:change=on_switch prop:value=move || current.get().unwrap_or_default()>
-                    {move || match projects.get().as_deref() {
-                        None => view! { <option value="">"Loading…"</option> }.into_any(),
-                        Some(Err(_)) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
-                        Some(Ok(list)) => {
-                            let selected = current.get_untracked();
-                            let none_selected = selected.is_none();
-                            view! {
-                                <option value="" disabled=true selected=none_selected>"Choose a project"</option>
-                                {list
-                                    .iter()
-                                    .map(|p| {
-                                        let is_selected = selected.as_deref() == Some(p.id.as_str());
-                                        view! { <option value=p.id.clone() selected=is_selected>{p.name.clone()}</option> }
-                                    })
-                                    .collect_view()}
+                    <Transition fallback=|| view! { <option value="">"Loading…"</option> }>
+                        {move || projects.get().map(|read| match read {
+                            Err(_) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
+                            Ok(list) => {
+                                let selected = current.get_untracked();
+                                let none_selected = selected.is_none();
+                                view! {
+                                    <option value="" disabled=true selected=none_selected>"Choose a project"</option>
+                                    {list
+                                        .into_iter()
+                                        .map(|p| {
+                                            let is_selected = selected.as_deref() == Some(p.id.as_str());
+                                            view! { <option value=p.id selected=is_selected>{p.name}</option> }
+                                        })
+                                        .collect_view()}
+                                }
+                                    .into_any()
                             }
-                                .into_any()
-                        }
-                    }}
+                        })}
+                    </Transition>
                 </select>
             </div>
             <nav class="mainnav" aria-label="Main">

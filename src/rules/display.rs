@@ -1,7 +1,7 @@
 //! Small text renderings shared by views, kept pure so they are tested on the host.
 
 use super::times::parse_rfc3339;
-use crate::api::types::Pool;
+use crate::rules::listing::PageOf;
 
 /// `2026-05-04T09:12:00Z` → `2026-05-04 09:12 UTC`: to the minute, in the offset
 /// the API wrote it in, named only when it is UTC. Anything unexpected is shown
@@ -42,70 +42,35 @@ pub fn on_off(flag: bool) -> &'static str {
     }
 }
 
-/// Appends `text` made safe to stand in HTML markup, as element content or a
-/// quoted attribute value: `&`, `<`, `>`, `"` and `'` become character references.
-pub fn escape_html(text: &str, out: &mut String) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+/// A count with thousands separators: `1,000`.
+pub fn count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
+        out.push(c);
     }
-}
-
-/// A list of short strings (tags, labels, taints) as chips, or "none", as markup:
-/// the same elements and classes as the views' `tag_list`.
-pub fn chips_html(items: &[String], out: &mut String) {
-    if items.is_empty() {
-        out.push_str(r#"<span class="muted">none</span>"#);
-        return;
-    }
-    out.push_str(r#"<ul class="chips">"#);
-    for item in items {
-        out.push_str(r#"<li class="chip">"#);
-        escape_html(item, out);
-        out.push_str("</li>");
-    }
-    out.push_str("</ul>");
-}
-
-/// The cells of one row of a cluster's pools table, as markup, with `href` the
-/// pool's page. A cluster can have a thousand pools: one string per row, parsed
-/// by the browser, costs a fraction of creating the row's thirty-odd nodes one
-/// call at a time. Every value from the API is escaped.
-pub fn pool_row_cells(pool: &Pool, href: &str) -> String {
-    let mut out = String::with_capacity(512);
-    out.push_str(r#"<td><a href=""#);
-    escape_html(href, &mut out);
-    out.push_str(r#"">"#);
-    escape_html(&pool.name, &mut out);
-    out.push_str("</a></td><td>");
-    escape_html(&pool.node_config.instance_type, &mut out);
-    out.push_str("</td><td>");
-    out.push_str(&pool.node_count.to_string());
-    let status = pool.status.as_str();
-    out.push_str(r#"</td><td><span class="badge badge-"#);
-    out.push_str(status);
-    out.push_str(r#"">"#);
-    out.push_str(status);
-    out.push_str("</span></td><td>");
-    chips_html(&pool.node_config.labels, &mut out);
-    out.push_str("</td><td>");
-    chips_html(&pool.node_config.taints, &mut out);
-    out.push_str("</td><td>");
-    chips_html(&pool.tags, &mut out);
-    out.push_str("</td>");
     out
+}
+
+/// Which rows of a list a page shows: `51–100 of 1,000`.
+pub fn rows_shown(page: &PageOf) -> String {
+    if page.total == 0 {
+        return "0 of 0".into();
+    }
+    format!(
+        "{}\u{2013}{} of {}",
+        count(page.start + 1),
+        count(page.end),
+        count(page.total)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::{NodeConfig, ResourceStatus};
 
     #[test]
     fn timestamps_read_as_minutes_in_utc() {
@@ -141,40 +106,16 @@ mod tests {
     }
 
     #[test]
-    fn markup_escapes_everything_the_api_sends() {
-        let mut out = String::new();
-        escape_html(r#"<img src=x onerror="a('b')">&amp;"#, &mut out);
+    fn counts_and_pages_read_with_separators() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(1234567), "1,234,567");
         assert_eq!(
-            out,
-            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;amp;"
+            rows_shown(&PageOf::of(1000, 2, 50)),
+            "51\u{2013}100 of 1,000"
         );
-    }
-
-    #[test]
-    fn pool_rows_as_markup() {
-        let pool = Pool {
-            id: "n1".into(),
-            name: "<b>web</b>".into(),
-            node_count: 3,
-            status: ResourceStatus::Updating,
-            node_config: NodeConfig {
-                instance_type: "n1-standard-8".into(),
-                labels: vec!["tier=web".into()],
-                ..NodeConfig::default()
-            },
-            tags: vec!["a&b".into(), "c".into()],
-            ..Pool::default()
-        };
-        assert_eq!(
-            pool_row_cells(&pool, "/x/pools/n1?a=\"1\""),
-            concat!(
-                r#"<td><a href="/x/pools/n1?a=&quot;1&quot;">&lt;b&gt;web&lt;/b&gt;</a></td>"#,
-                "<td>n1-standard-8</td><td>3</td>",
-                r#"<td><span class="badge badge-updating">updating</span></td>"#,
-                r#"<td><ul class="chips"><li class="chip">tier=web</li></ul></td>"#,
-                r#"<td><span class="muted">none</span></td>"#,
-                r#"<td><ul class="chips"><li class="chip">a&amp;b</li><li class="chip">c</li></ul></td>"#,
-            )
-        );
+        assert_eq!(rows_shown(&PageOf::of(7, 1, 50)), "1\u{2013}7 of 7");
+        assert_eq!(rows_shown(&PageOf::of(0, 1, 50)), "0 of 0");
     }
 }

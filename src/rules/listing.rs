@@ -1,11 +1,12 @@
-//! Sorting and filtering of the cluster list, and the rows of long tables that
-//! are read again and again, kept pure so they are tested on the host.
+//! Filtering, sorting and paging of the lists (clusters, a cluster's pools), and
+//! the keys of their rows, kept pure so they are tested on the host.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::hash::Hash;
+use std::ops::Deref;
 
-use crate::api::types::Cluster;
+use crate::api::types::{Cluster, Pool};
 
 /// What the person asked the list to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,9 +24,14 @@ pub struct ClusterQuery {
 /// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
 /// filter and the sort need; full Unicode lowercasing would bring its tables (about
 /// 11 KB) into the first page for nothing.
-pub fn filter_and_sort(clusters: &[Cluster], q: &ClusterQuery) -> Vec<Cluster> {
+/// The list's items are anything that reads as a cluster (a `Cluster`, or a
+/// `Sourced<Cluster>` that keeps its text to key its row).
+pub fn filter_and_sort<C>(clusters: &[C], q: &ClusterQuery) -> Vec<C>
+where
+    C: Deref<Target = Cluster> + Clone,
+{
     let needle = q.name.trim().to_ascii_lowercase();
-    let matching: Vec<&Cluster> = clusters
+    let matching: Vec<&C> = clusters
         .iter()
         .filter(|c| needle.is_empty() || c.name.to_ascii_lowercase().contains(&needle))
         .filter(|c| q.status.is_empty() || c.status.as_str() == q.status)
@@ -88,7 +94,7 @@ pub fn stable_order(len: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usiz
 }
 
 /// Every tag used by any cluster, sorted, for the filter's choices.
-pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
+pub fn all_tags<C: Deref<Target = Cluster>>(clusters: &[C]) -> Vec<String> {
     let tags: Vec<&str> = clusters
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -102,73 +108,81 @@ pub fn all_tags(clusters: &[Cluster]) -> Vec<String> {
     sorted
 }
 
-/// How a table body that shows one row per item comes to show a fresh read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BodyPatch {
-    /// The same items in the same places, but for these positions, whose items
-    /// changed: each of their rows is replaced where it stands.
-    InPlace(Vec<usize>),
-    /// Items were added, removed or moved: for each item now, the position of
-    /// the shown row to keep (its item unchanged), or `None` to build one. Shown
-    /// rows not named go away.
-    Reorder(Vec<Option<usize>>),
+/// Whether `pool` is one the pool filter asks for: `needle` (already trimmed
+/// and lowercased) is part of its name, its instance type or one of its labels.
+/// ASCII case folding, as for clusters: names, instance types and Kubernetes
+/// labels are ASCII.
+pub fn pool_matches(pool: &Pool, needle: &str) -> bool {
+    let has = |text: &str| text.to_ascii_lowercase().contains(needle);
+    needle.is_empty()
+        || has(&pool.name)
+        || has(&pool.node_config.instance_type)
+        || pool.node_config.labels.iter().any(|l| has(l))
 }
 
-/// Brings `shown`, the items a table shows in order, to a fresh read of its
-/// list, and says how the rows follow; `None` when nothing changed at all (same
-/// items, same order), so the table is not touched. An item keeps its row when
-/// it equals the one shown under its id, and an unchanged item in its place
-/// costs one comparison: equal items have the same id, so ids are read only for
-/// the changed ones, and looked up by hash only when the order changed. When
-/// the order held, only the changed items are put into `shown`.
-pub fn refresh_rows<T: PartialEq>(
-    shown: &mut Vec<Arc<T>>,
-    fresh: &[Arc<T>],
-    id: impl Fn(&T) -> &str,
-) -> Option<BodyPatch> {
-    let same = |a: &Arc<T>, b: &Arc<T>| Arc::ptr_eq(a, b) || **a == **b;
-    if shown.len() == fresh.len() {
-        let mut changed = Vec::new();
-        let in_place = fresh.iter().enumerate().all(|(i, item)| {
-            if same(&shown[i], item) {
-                return true;
-            }
-            changed.push(i);
-            id(&shown[i]) == id(item)
-        });
-        if in_place {
-            for &i in &changed {
-                shown[i] = Arc::clone(&fresh[i]);
-            }
-            return (!changed.is_empty()).then_some(BodyPatch::InPlace(changed));
+/// Rows shown at a time on a list that can be long (a cluster's pools).
+pub const PER_PAGE: usize = 50;
+
+/// One page of a list: which items it shows, out of how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageOf {
+    /// 1-based, as the URL and the person count.
+    pub number: usize,
+    pub pages: usize,
+    /// The items shown are `start..end` of the list.
+    pub start: usize,
+    pub end: usize,
+    pub total: usize,
+}
+
+impl PageOf {
+    /// The page `asked` (1-based, from the URL; anything unreadable is 1) of a
+    /// list of `total` items, `per_page` at a time. A page past the end is the
+    /// last one: a list that shrank between reads keeps showing rows, never an
+    /// empty page.
+    pub fn of(total: usize, asked: usize, per_page: usize) -> Self {
+        let per_page = per_page.max(1);
+        let pages = total.div_ceil(per_page).max(1);
+        let number = asked.clamp(1, pages);
+        let start = (number - 1) * per_page;
+        PageOf {
+            number,
+            pages,
+            start,
+            end: (start + per_page).min(total),
+            total,
         }
     }
-    let plan = {
-        let at: HashMap<&str, usize> = shown
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (id(item), i))
-            .collect();
-        // A row is kept once: an id the API repeats gets a row of its own.
-        let mut kept = vec![false; shown.len()];
-        fresh
-            .iter()
-            .map(|item| {
-                let i = *at.get(id(item))?;
-                let keep = !kept[i] && same(&shown[i], item);
-                kept[i] |= keep;
-                keep.then_some(i)
-            })
-            .collect()
-    };
-    *shown = fresh.to_vec();
-    Some(BodyPatch::Reorder(plan))
+
+    pub fn has_previous(&self) -> bool {
+        self.number > 1
+    }
+
+    pub fn has_next(&self) -> bool {
+        self.number < self.pages
+    }
+}
+
+/// Each item paired with how many equal items came before it: the key of its
+/// row. An item the API repeats (a list that moved between two of its pages)
+/// still gets a row of its own, where a keyed list would otherwise merge them.
+pub fn keyed<K: Eq + Hash + Clone>(items: &[K]) -> Vec<(K, usize)> {
+    let mut seen: HashMap<&K, usize> = HashMap::with_capacity(items.len());
+    items
+        .iter()
+        .map(|item| {
+            let n = seen.entry(item).or_insert(0);
+            *n += 1;
+            (item.clone(), *n - 1)
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::ResourceStatus;
+    use crate::api::types::{NodeConfig, ResourceStatus};
+    use std::rc::Rc;
 
     /// Every sequence of up to 7 keys from a 3-letter alphabet, tagged with its
     /// position: the order must equal the standard library's stable sort, equal
@@ -208,8 +222,8 @@ mod tests {
         }
     }
 
-    fn sample() -> Vec<Cluster> {
-        vec![
+    fn sample() -> Vec<Rc<Cluster>> {
+        [
             c(
                 "edge-prod",
                 ResourceStatus::Ready,
@@ -229,10 +243,13 @@ mod tests {
                 "2026-02-01T00:00:00Z",
             ),
         ]
+        .into_iter()
+        .map(Rc::new)
+        .collect()
     }
 
-    fn names(list: Vec<Cluster>) -> Vec<String> {
-        list.into_iter().map(|c| c.name).collect()
+    fn names(list: Vec<Rc<Cluster>>) -> Vec<String> {
+        list.iter().map(|c| c.name.clone()).collect()
     }
 
     #[test]
@@ -283,151 +300,67 @@ mod tests {
         assert_eq!(all_tags(&sample()), ["data", "dev", "prod"]);
     }
 
-    #[derive(Clone, Debug, PartialEq)]
-    struct Item {
-        id: &'static str,
-        n: u32,
-    }
-
-    fn read(items: &[(&'static str, u32)]) -> Vec<Arc<Item>> {
-        items
-            .iter()
-            .map(|&(id, n)| Arc::new(Item { id, n }))
-            .collect()
-    }
-
-    fn refresh(shown: &mut Vec<Arc<Item>>, fresh: &[(&'static str, u32)]) -> Option<BodyPatch> {
-        refresh_rows(shown, &read(fresh), |i| i.id)
-    }
-
-    #[test]
-    fn only_changed_items_are_redrawn() {
-        let mut shown = Vec::new();
-        assert_eq!(refresh(&mut shown, &[]), None);
-        let first = [("a", 1), ("b", 1), ("c", 1)];
-        assert_eq!(
-            refresh(&mut shown, &first),
-            Some(BodyPatch::Reorder(vec![None; 3]))
-        );
-        let a = Arc::clone(&shown[0]);
-        // Nothing changed: the table is left alone.
-        assert_eq!(refresh(&mut shown, &first), None);
-        // One item changed: only its row is replaced; the others keep their item.
-        assert_eq!(
-            refresh(&mut shown, &[("a", 1), ("b", 2), ("c", 1)]),
-            Some(BodyPatch::InPlace(vec![1]))
-        );
-        assert!(Arc::ptr_eq(&a, &shown[0]));
-        assert_eq!(shown[1].n, 2);
-        // Many at once, still in place.
-        assert_eq!(
-            refresh(&mut shown, &[("a", 5), ("b", 5), ("c", 5)]),
-            Some(BodyPatch::InPlace(vec![0, 1, 2]))
-        );
-    }
-
-    #[test]
-    fn ids_are_read_only_for_items_that_changed_in_place() {
-        fn id_reader(f: impl Fn(&Item) -> &str) -> impl Fn(&Item) -> &str {
-            f
+    fn pool(name: &str, instance_type: &str, labels: &[&str]) -> Pool {
+        Pool {
+            name: name.into(),
+            node_config: NodeConfig {
+                instance_type: instance_type.into(),
+                labels: labels.iter().map(|l| l.to_string()).collect(),
+                ..NodeConfig::default()
+            },
+            ..Pool::default()
         }
-        let ids = std::cell::Cell::new(0);
-        let counted = id_reader(|i| {
-            ids.set(ids.get() + 1);
-            i.id
-        });
-        let many = |n: u32| read(&[("a", 1), ("b", 1), ("c", 1), ("d", n), ("e", 1), ("f", 1)]);
-        let mut shown = many(1);
-        assert_eq!(refresh_rows(&mut shown, &many(1), &counted), None);
-        assert_eq!(ids.get(), 0, "unchanged items are not asked their id");
-        let patch = refresh_rows(&mut shown, &many(2), &counted);
-        assert_eq!(patch, Some(BodyPatch::InPlace(vec![3])));
-        assert_eq!(ids.get(), 2, "the changed item's id, and the shown one's");
     }
 
     #[test]
-    fn moved_added_and_removed_items_keep_their_rows() {
-        let mut shown = read(&[("a", 1), ("b", 1), ("c", 1)]);
-        // Two swapped: same length, but each is shown elsewhere.
-        assert_eq!(
-            refresh(&mut shown, &[("b", 1), ("a", 1), ("c", 1)]),
-            Some(BodyPatch::Reorder(vec![Some(1), Some(0), Some(2)]))
-        );
-        // "b" deleted, "d" added in front, "c" changed: "a" keeps its row though it moved.
-        assert_eq!(
-            refresh(&mut shown, &[("d", 1), ("a", 1), ("c", 2)]),
-            Some(BodyPatch::Reorder(vec![None, Some(1), None]))
-        );
-        assert_eq!(
-            refresh(&mut shown, &[("d", 1), ("a", 1)]),
-            Some(BodyPatch::Reorder(vec![Some(0), Some(1)]))
-        );
-        assert_eq!(refresh(&mut shown, &[]), Some(BodyPatch::Reorder(vec![])));
-        assert!(shown.is_empty());
+    fn the_pool_filter_matches_a_name_an_instance_type_or_a_label() {
+        let web = pool("Web-frontend", "n1-standard-8", &["tier=web"]);
+        let gpu = pool("train", "g2-gpu-4", &["accel=nvidia", "tier=batch"]);
+        let matching = |needle: &str| {
+            [&web, &gpu]
+                .iter()
+                .filter(|p| pool_matches(p, needle))
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(matching(""), ["Web-frontend", "train"]);
+        assert_eq!(matching("web"), ["Web-frontend"], "name, any case");
+        assert_eq!(matching("gpu"), ["train"], "instance type");
+        assert_eq!(matching("tier=batch"), ["train"], "label");
+        assert_eq!(matching("tier="), ["Web-frontend", "train"]);
+        assert!(matching("none-such").is_empty());
     }
 
     #[test]
-    fn applying_a_patch_gives_the_fresh_rows() {
-        // A model of the table body: each row shows (id, n) of the item it was built for.
-        fn apply(
-            rows: &[(&'static str, u32)],
-            patch: Option<BodyPatch>,
-            fresh: &[(&'static str, u32)],
-        ) -> Vec<(&'static str, u32)> {
-            match patch {
-                None => rows.to_vec(),
-                Some(BodyPatch::InPlace(at)) => {
-                    let mut out = rows.to_vec();
-                    for i in at {
-                        out[i] = fresh[i];
-                    }
-                    out
-                }
-                Some(BodyPatch::Reorder(plan)) => {
-                    let kept: Vec<usize> = plan.iter().flatten().copied().collect();
-                    let mut unique = kept.clone();
-                    unique.sort_unstable();
-                    unique.dedup();
-                    assert_eq!(kept.len(), unique.len(), "a row is kept at most once");
-                    plan.iter()
-                        .zip(fresh)
-                        .map(|(keep, &item)| keep.map_or(item, |i| rows[i]))
-                        .collect()
-                }
-            }
-        }
-        type Read = &'static [(&'static str, u32)];
-        let cases: [(Read, Read); 8] = [
-            (
-                &[("a", 1), ("b", 1), ("c", 1)],
-                &[("a", 1), ("b", 2), ("c", 1)],
-            ),
-            (
-                &[("a", 1), ("b", 1), ("c", 1)],
-                &[("c", 1), ("b", 1), ("a", 1)],
-            ),
-            (
-                &[("a", 1), ("b", 1), ("c", 1)],
-                &[("d", 1), ("a", 1), ("e", 1), ("c", 3)],
-            ),
-            (&[], &[("a", 1), ("b", 1)]),
-            (&[("a", 1), ("b", 1)], &[]),
-            (
-                &[("a", 1), ("b", 1), ("c", 1), ("d", 1)],
-                &[("b", 1), ("x", 1), ("d", 1)],
-            ),
-            (&[("a", 1), ("b", 1)], &[("a", 1), ("a", 1), ("b", 1)]),
-            (&[("a", 1), ("a", 1)], &[("a", 1), ("a", 2)]),
-        ];
-        for (before, after) in cases {
-            let mut shown = read(before);
-            let patch = refresh(&mut shown, after);
-            assert_eq!(
-                apply(before, patch, after),
-                after,
-                "{before:?} -> {after:?}"
-            );
-            assert_eq!(shown, read(after));
-        }
+    fn pages_cover_the_list_and_a_page_past_the_end_is_the_last() {
+        let page = PageOf::of(1000, 2, 50);
+        assert_eq!((page.start, page.end, page.pages), (50, 100, 20));
+        assert!(page.has_previous() && page.has_next());
+        let last = PageOf::of(1000, 20, 50);
+        assert_eq!((last.start, last.end), (950, 1000));
+        assert!(!last.has_next());
+        // The list shrank under a person on page 20: they see its new last page.
+        assert_eq!(PageOf::of(120, 20, 50).number, 3);
+        assert_eq!(
+            PageOf::of(120, 20, 50).start..PageOf::of(120, 20, 50).end,
+            100..120
+        );
+        // Page 0 (unreadable) is the first; an empty list has one, empty, page.
+        assert_eq!(PageOf::of(10, 0, 50).number, 1);
+        let empty = PageOf::of(0, 3, 50);
+        assert_eq!(
+            (empty.number, empty.pages, empty.start, empty.end),
+            (1, 1, 0, 0)
+        );
+        assert!(!empty.has_previous() && !empty.has_next());
+    }
+
+    #[test]
+    fn repeated_items_get_keys_of_their_own() {
+        assert_eq!(
+            keyed(&["a", "b", "a", "a"]),
+            [("a", 0), ("b", 0), ("a", 1), ("a", 2)]
+        );
+        assert!(keyed::<&str>(&[]).is_empty());
     }
 }

@@ -128,7 +128,9 @@ async function coldLoad(sim) {
   results.push({ name: 'cold load, fastest–slowest', value: `${Math.round(sorted[0])}–${Math.round(sorted.at(-1))}`, unit: 'ms', budget: null, ok: null });
 }
 
-// 3. Scale: the large seed's 1,000-pool cluster page.
+// 3. Scale: the large seed's 1,000-pool cluster page. All 1,000 pools are read,
+// filtered and compared on every read; the rows of one page are drawn.
+const POOLS_PER_PAGE = 50;
 async function scale(browser, sim) {
   const { project: large, cluster: big, pools } = await largeCluster(sim);
   const times = [];
@@ -144,8 +146,11 @@ async function scale(browser, sim) {
     await page.goto(`${sim.url}/projects/${large.id}/clusters/${big.id}`);
     const loaded = await markTime(page, 'nks:pools-loaded', 60_000);
     const rendered = await markTime(page, 'nks:pools-rendered', 60_000);
+    // The page shows the pools 50 at a time: its first page drawn, out of all 1,000 read.
     const rows = await page.locator('table[aria-label="Pools"] tbody tr').count();
-    if (rows < 1000) throw new Error(`only ${rows} pool rows rendered`);
+    if (rows !== POOLS_PER_PAGE) throw new Error(`${rows} pool rows drawn, not a page of ${POOLS_PER_PAGE}`);
+    const count = await page.getByRole('navigation', { name: 'Pool pages' }).locator('.pager-count').textContent();
+    if (count !== `1\u2013${POOLS_PER_PAGE} of 1,000`) throw new Error(`the pager says "${count}", not 1,000 pools`);
     times.push(rendered - loaded);
     // One pool's status changes behind the console's back (a scale-up started
     // elsewhere): the next refresh must redraw that row and no other. Its script
@@ -159,13 +164,15 @@ async function scale(browser, sim) {
         for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'TR') window.__rowsAdded += 1;
       }).observe(body, { childList: true });
     });
+    // The pool scaled up is on the page shown (the API's order, first page).
     const target = pools[i];
+    const row = page.locator(`table[aria-label="Pools"] tbody tr:has(a[href$="/pools/${target.id}"])`);
+    if ((await row.count()) !== 1) throw new Error(`pool ${target.name} is not on the page shown`);
     await scaleUp(sim, big, target);
     await nextRead(page, before.loaded.length);
     const after = await marks(page);
     const k = before.loaded.length;
     updates.push(after.updated[k] - after.loaded[k]);
-    const row = page.locator(`table[aria-label="Pools"] tbody tr:has(a[href$="/pools/${target.id}"])`);
     await row.locator('.badge-updating').waitFor();
     replaced.push(await page.evaluate(() => window.__rowsAdded));
     await context.close();

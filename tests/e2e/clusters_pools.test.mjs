@@ -365,3 +365,60 @@ test('the cluster list filters and sorts from the URL', async () => {
   assert.deepEqual([query.get('name'), query.get('status'), query.get('sort')], ['EDGE', 'ready', 'name']);
   await context.close();
 });
+
+test('the pools of a cluster filter by name, instance type or label, from the URL', async () => {
+  const { context, page } = await open(clusterPath());
+  const pools = page.getByRole('table', { name: 'Pools' });
+  const filter = page.getByLabel('Filter pools');
+  const names = async () => (await pools.locator('tbody tr td:first-child').allTextContents()).sort();
+  await pools.getByRole('link', { name: 'baseline' }).waitFor();
+  assert.deepEqual(await names(), ['baseline', 'batch-zero']);
+  for (const [typed, shown] of [['HIGHCPU', ['batch-zero']], ['tier=general', ['baseline']], ['base', ['baseline']]]) {
+    await filter.fill(typed);
+    await page.waitForFunction((n) => document.querySelectorAll('table[aria-label="Pools"] tbody tr').length === n, shown.length);
+    assert.deepEqual(await names(), shown, typed);
+    assert.equal(new URL(page.url()).searchParams.get('filter'), typed);
+  }
+  await filter.fill('no-such-pool');
+  await assert.doesNotReject(page.getByText('None of the 2 pools match this filter.').waitFor());
+  // The filter survives a reload: it is in the URL.
+  await page.goto(`${sim.url}${clusterPath()}?filter=workload%3Dbatch`);
+  await assert.doesNotReject(pools.getByRole('link', { name: 'batch-zero' }).waitFor());
+  assert.equal(await filter.inputValue(), 'workload=batch');
+  assert.deepEqual(await names(), ['batch-zero']);
+  await context.close();
+});
+
+test('a cluster of 1,000 pools shows them 50 at a time, with the page in the URL', async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 0.01 });
+  const large = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Large');
+  const big = (await sim.api(`/v1/nks/clusters?project_id=${large.id}&limit=100`)).items.find((c) => c.name === 'big');
+  const { context, page } = await open(`/projects/${large.id}/clusters/${big.id}`);
+  const pools = page.getByRole('table', { name: 'Pools' });
+  const pager = page.getByRole('navigation', { name: 'Pool pages' });
+  await pools.getByRole('link', { name: 'pool-0000' }).waitFor({ timeout: 30_000 });
+  assert.equal(await pools.locator('tbody tr').count(), 50);
+  assert.equal(await pager.locator('.pager-count').textContent(), '1–50 of 1,000');
+  assert.ok(await pager.getByRole('button', { name: 'Previous' }).isDisabled());
+
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await pools.getByRole('link', { name: 'pool-0050' }).waitFor();
+  assert.equal(await pager.locator('.pager-count').textContent(), '51–100 of 1,000');
+  assert.equal(await pools.locator('tbody tr').count(), 50);
+  assert.equal(new URL(page.url()).searchParams.get('page'), '2');
+  // Back returns to the first page; a reload keeps the page shown.
+  await page.goBack();
+  await pools.getByRole('link', { name: 'pool-0000' }).waitFor();
+  await page.goto(`${sim.url}/projects/${large.id}/clusters/${big.id}?page=20`);
+  await pools.getByRole('link', { name: 'pool-0999' }).waitFor({ timeout: 30_000 });
+  assert.equal(await pager.locator('.pager-count').textContent(), '951–1,000 of 1,000');
+  assert.ok(await pager.getByRole('button', { name: 'Next' }).isDisabled());
+
+  // A filter starts at its first page and counts what it matches.
+  await page.getByLabel('Filter pools').fill('pool-09');
+  await pools.getByRole('link', { name: 'pool-0900' }).waitFor();
+  assert.equal(await pager.locator('.pager-count').textContent(), '1–50 of 100 matching (of 1,000)');
+  assert.equal(new URL(page.url()).searchParams.get('page'), null);
+  await shot(page, 'pools-filtered-page');
+  await context.close();
+});

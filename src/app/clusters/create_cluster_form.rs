@@ -30,7 +30,7 @@ pub fn CreateClusterPage() -> impl IntoView {
             let versions = client.kubernetes_versions().await?;
             let vpcs = client.vpcs(&project).await?;
             let regions = client.regions().await?;
-            let clusters = client.clusters(&project).await?;
+            let clusters = client.clusters::<Cluster>(&project).await?;
             Ok::<Choices, ApiError>((versions, vpcs, regions, clusters))
         }
     });
@@ -147,7 +147,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             let client = client.clone();
             let project = project_id();
             async move {
-                let clusters = client.clusters(&project).await?;
+                let clusters = client.clusters::<Cluster>(&project).await?;
                 Ok(clusters
                     .into_iter()
                     .find(|c| c.name == name)

@@ -1,6 +1,7 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::NavigateOptions;
 use std::sync::Arc;
 
 use crate::api::client::Client;
@@ -8,13 +9,18 @@ use crate::api::decode::Sourced;
 use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
-use crate::app::components::{tag_list, ErrorView, MarkupRows, StatusBadge};
+use crate::app::components::{tag_list, ErrorView, StatusBadge};
 use crate::app::operations::InFlightBanner;
 use crate::app::perf::ListMarks;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
+use crate::rules::listing::{keyed, pool_matches, PageOf, PER_PAGE};
 use crate::rules::outcome::ApiError;
+
+/// A read of a cluster's pools: each with its text, so a row is keyed by what its
+/// pool was read as, and shared, so the rows shown hold them without copying.
+type Pools = LocalResource<Result<Arc<Vec<Arc<Sourced<Pool>>>>, ApiError>>;
 
 /// One cluster: its fields and its pools.
 #[component]
@@ -37,7 +43,7 @@ pub fn ClusterPage() -> impl IntoView {
             async move { client.cluster(&id).await }
         })
     };
-    let pools = {
+    let pools: Pools = {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
@@ -45,25 +51,11 @@ pub fn ClusterPage() -> impl IntoView {
             ops.revision.track();
             refresh.track();
             async move {
-                // With their text, so each read is compared with the last cheaply,
-                // and shared, so the table keeps what it shows without copying it.
                 let list = client.pools::<Sourced<Pool>>(&id).await?;
-                Ok::<_, ApiError>(list.into_iter().map(Arc::new).collect::<Vec<_>>())
+                Ok::<_, ApiError>(Arc::new(list.into_iter().map(Arc::new).collect::<Vec<_>>()))
             }
         })
     };
-    let pools_state = Memo::new(move |_| {
-        pools.with(|read| match read {
-            None => ListState::Loading,
-            Some(Err(error)) => ListState::Failed(error.clone()),
-            Some(Ok(list)) if list.is_empty() => ListState::Empty,
-            Some(Ok(_)) => ListState::Rows,
-        })
-    });
-    // The table is built once; on each refresh only the rows whose pool changed are
-    // rebuilt (see `MarkupRows`), so a 1,000-pool cluster stays cheap to follow
-    // while the autoscaler moves one pool at a time.
-    let pool_list = move || pools.with(|read| read.as_ref().and_then(|r| r.as_ref().ok()).cloned());
     let recent = LocalResource::new(move || {
         let client = client.clone();
         let (project, id) = (project_id(), cluster_id());
@@ -123,12 +115,9 @@ pub fn ClusterPage() -> impl IntoView {
                 {move || identity.get().map(|(cluster_id, cluster_name)| view! { <KubeconfigActions cluster_id cluster_name /> })}
             </p>
             <h2>"Pools"</h2>
-            {move || match pools_state.get() {
-                ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
-                ListState::Failed(error) => view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any(),
-                ListState::Empty => view! { <p class="empty">"This cluster has no pools."</p> }.into_any(),
-                ListState::Rows => view! { <PoolTable pools=pool_list base=Signal::derive(base) /> }.into_any(),
-            }}
+            <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
+                <PoolList pools base=Signal::derive(base) />
+            </Transition>
             <h2>"Recent operations"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
                 {move || recent.get().map(|result| match result {
@@ -184,19 +173,209 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
     }
 }
 
+/// What the pools part shows once read.
 #[derive(Clone, Debug, PartialEq)]
 enum ListState {
-    Loading,
     Failed(ApiError),
     Empty,
     Rows,
 }
 
+/// The pools read, as a filter, a page of rows and the pager, or why there are
+/// none. Built inside the `<Transition>`: the list is read here, which is how
+/// the transition knows to wait for it. A failed read is shown as what it is,
+/// never as an empty table.
 #[component]
-fn PoolTable(
-    pools: impl Fn() -> Option<Vec<Arc<Sourced<Pool>>>> + 'static,
-    base: Signal<String>,
-) -> impl IntoView {
+fn PoolList(pools: Pools, base: Signal<String>) -> impl IntoView {
+    let state = Memo::new(move |_| {
+        pools.with(|read| {
+            read.as_ref().map(|read| match read {
+                Err(error) => ListState::Failed(error.clone()),
+                Ok(list) if list.is_empty() => ListState::Empty,
+                Ok(_) => ListState::Rows,
+            })
+        })
+    });
+    move || {
+        state.get().map(|state| match state {
+            ListState::Failed(error) => {
+                view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any()
+            }
+            ListState::Empty => {
+                view! { <p class="empty">"This cluster has no pools."</p> }.into_any()
+            }
+            ListState::Rows => view! { <PoolPages pools base /> }.into_any(),
+        })
+    }
+}
+
+/// The page of pools shown, and which page of the filtered list it is.
+#[derive(Clone, Debug, PartialEq)]
+struct PoolPage {
+    page: PageOf,
+    /// How many pools the cluster has, filtered or not.
+    all: usize,
+    /// The rows shown, each keyed by its pool's text (`Sourced`): an unchanged
+    /// pool keeps its row, a changed one gets a new one.
+    rows: Vec<(Arc<Sourced<Pool>>, usize)>,
+}
+
+impl Default for PoolPage {
+    fn default() -> Self {
+        PoolPage {
+            page: PageOf::of(0, 1, PER_PAGE),
+            all: 0,
+            rows: Vec::new(),
+        }
+    }
+}
+
+/// A cluster can have a thousand pools: they are filtered (by name, instance
+/// type or label) and shown a page at a time. The filter and the page are in
+/// the URL (`?filter=…&page=…`), so a filtered page can be reloaded and shared.
+#[component]
+fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let filter = Memo::new(move |_| query.read().get("filter").unwrap_or_default());
+    let asked = Memo::new(move |_| {
+        query
+            .read()
+            .get("page")
+            .and_then(|p| p.parse::<usize>().ok())
+            .unwrap_or(1)
+    });
+    let marks = ListMarks {
+        read: "nks:pools-loaded",
+        updated: "nks:pools-updated",
+        painted: "nks:pools-rendered",
+    };
+    // Where the read the page was last cut from lives: a new read is one reaching
+    // the table. Two reads in a row never share an address (the resource holds
+    // the last until the next is built), and the list itself is not kept here:
+    // freeing a thousand pools would then fall into the next read's time.
+    let last_read = StoredValue::new(0_usize);
+    let shown = Memo::new(move |_| {
+        let needle = filter.get().trim().to_ascii_lowercase();
+        let asked = asked.get();
+        pools.with(|read| {
+            let Some(Ok(list)) = read else {
+                return PoolPage::default();
+            };
+            let at = Arc::as_ptr(list) as usize;
+            if last_read.get_value() != at {
+                // The read's script time runs from here to its rows written: the
+                // filter, the comparison with what is shown, the keyed update.
+                marks.reached();
+                last_read.set_value(at);
+            }
+            let (page, rows) = if needle.is_empty() {
+                let page = PageOf::of(list.len(), asked, PER_PAGE);
+                (page, keyed(&list[page.start..page.end]))
+            } else {
+                let matching: Vec<Arc<Sourced<Pool>>> = list
+                    .iter()
+                    .filter(|pool| pool_matches(pool, &needle))
+                    .cloned()
+                    .collect();
+                let page = PageOf::of(matching.len(), asked, PER_PAGE);
+                (page, keyed(&matching[page.start..page.end]))
+            };
+            PoolPage {
+                page,
+                all: list.len(),
+                rows,
+            }
+        })
+    });
+    let none_match = Memo::new(move |_| shown.with(|s| s.page.total == 0));
+    let paged = Memo::new(move |_| shown.with(|s| s.page.pages > 1));
+    let go = {
+        let navigate = navigate.clone();
+        move |filter: String, page: usize, replace: bool| {
+            let mut pairs = Vec::new();
+            if !filter.is_empty() {
+                pairs.push(format!(
+                    "filter={}",
+                    String::from(js_sys::encode_uri_component(&filter))
+                ));
+            }
+            if page > 1 {
+                pairs.push(format!("page={page}"));
+            }
+            let search = if pairs.is_empty() {
+                String::new()
+            } else {
+                format!("?{}", pairs.join("&"))
+            };
+            navigate(
+                &format!("{}{search}", base.get_untracked()),
+                NavigateOptions {
+                    replace,
+                    scroll: false,
+                    ..Default::default()
+                },
+            );
+        }
+    };
+    // A new filter starts at its first page; typing is not a step to go back to.
+    let on_filter = {
+        let go = go.clone();
+        move |ev| go(event_target_value(&ev), 1, true)
+    };
+    let to_page = move |delta: isize| {
+        let number = shown
+            .with_untracked(|s| s.page.number)
+            .saturating_add_signed(delta);
+        go(filter.get_untracked(), number, false)
+    };
+    let count = move || {
+        shown.with(|s| {
+            let rows = display::rows_shown(&s.page);
+            if s.page.total == s.all {
+                rows
+            } else {
+                format!("{rows} matching (of {})", display::count(s.all))
+            }
+        })
+    };
+    view! {
+        <div class="filters" role="search">
+            <div class="filter">
+                <label for="pool-filter">"Filter pools"</label>
+                <input id="pool-filter" type="search" aria-describedby="pool-filter-hint"
+                    prop:value=move || filter.get() on:input=on_filter />
+                <p class="field-hint" id="pool-filter-hint">"By name, instance type or label"</p>
+            </div>
+        </div>
+        {move || {
+            if none_match.get() {
+                let all = shown.with_untracked(|s| s.all);
+                view! { <p class="empty">{format!("None of the {} pools match this filter.", display::count(all))}</p> }.into_any()
+            } else {
+                view! { <PoolTable shown base /> }.into_any()
+            }
+        }}
+        <nav class="pager" aria-label="Pool pages">
+            {
+                let (back, on) = (to_page.clone(), to_page);
+                move || paged.get().then(|| {
+                    let (back, on) = (back.clone(), on.clone());
+                    view! {
+                        <button class="btn" disabled=move || shown.with(|s| !s.page.has_previous()) on:click=move |_| back(-1)>"Previous"</button>
+                        <button class="btn" disabled=move || shown.with(|s| !s.page.has_next()) on:click=move |_| on(1)>"Next"</button>
+                    }
+                })
+            }
+            <span class="pager-count">{count}</span>
+        </nav>
+    }
+}
+
+/// The rows of one page: a keyed `<For>`, so a read that changed one pool on
+/// the page redraws that row and no other.
+#[component]
+fn PoolTable(shown: Memo<PoolPage>, base: Signal<String>) -> impl IntoView {
     view! {
         <table class="table" aria-label="Pools">
             <thead>
@@ -210,19 +389,27 @@ fn PoolTable(
                     <th scope="col">"Tags"</th>
                 </tr>
             </thead>
-            <MarkupRows
-                items=pools
-                id={|pool: &Sourced<Pool>| pool.id.as_str()}
-                cells={move |pool: &Sourced<Pool>| {
-                    let href = format!("{}/pools/{}", base.get_untracked(), pool.id);
-                    display::pool_row_cells(pool, &crate::app::paths::href(&href))
-                }}
-                marks=ListMarks {
-                    read: "nks:pools-loaded",
-                    painted: "nks:pools-rendered",
-                    updated: "nks:pools-updated",
-                }
-            />
+            <tbody>
+                <For each=move || shown.with(|s| s.rows.clone()) key=|row| row.clone() let((pool, _))>
+                    {
+                        // A plain link (the router still handles its clicks): a page of
+                        // rows does not need each link to follow the location.
+                        let href = crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), pool.id));
+                        let status = pool.status.as_str();
+                        view! {
+                            <tr>
+                                <td><a href=href>{pool.name.clone()}</a></td>
+                                <td>{pool.node_config.instance_type.clone()}</td>
+                                <td>{pool.node_count}</td>
+                                <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
+                                <td>{tag_list(&pool.node_config.labels)}</td>
+                                <td>{tag_list(&pool.node_config.taints)}</td>
+                                <td>{tag_list(&pool.tags)}</td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
         </table>
     }
 }

@@ -4,13 +4,16 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
+use crate::api::decode::Sourced;
 use crate::api::types::Cluster;
 use crate::app::components::ErrorView;
-use crate::app::load::Load;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::listing::{all_tags, filter_and_sort, ClusterQuery};
+use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
+use crate::rules::outcome::ApiError;
+
+type Clusters = LocalResource<Result<Vec<Sourced<Cluster>>, ApiError>>;
 
 const STATUSES: [&str; 7] = [
     "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
@@ -26,12 +29,14 @@ pub fn ClusterList() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let clusters = Load::new(move || {
+    // Read again when an operation ends and every few seconds (`Refresh`); each
+    // cluster keeps its text, which keys its row.
+    let clusters: Clusters = LocalResource::new(move || {
         let client = client.clone();
         let project = project_id();
         ops.revision.track();
         refresh.track();
-        async move { client.clusters(&project).await }
+        async move { client.clusters::<Sourced<Cluster>>(&project).await }
     });
     // Filters live in the URL, so a filtered list can be reloaded and shared.
     let current = Memo::new(move |_| {
@@ -107,7 +112,7 @@ pub fn ClusterList() -> impl IntoView {
                     <select id="filter-tag" prop:value=move || current.get().tag>
                         <option value="">"Any"</option>
                         // The choices come with the list; until then, only "Any".
-                        {move || clusters.get().as_deref().and_then(|read| read.as_ref().ok()).map(|list| all_tags(list)).unwrap_or_default().into_iter().map(|t| {
+                        {move || clusters.with(|read| read.as_ref().and_then(|read| read.as_ref().ok()).map(|list| all_tags(list))).unwrap_or_default().into_iter().map(|t| {
                             let selected = current.get_untracked().tag == t;
                             view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
                         }).collect_view()}
@@ -122,34 +127,79 @@ pub fn ClusterList() -> impl IntoView {
                     </select>
                 </div>
             </div>
-            {move || {
-                match clusters.get().as_deref() {
-                    None => view! { <p class="loading">"Loading clusters…"</p> }.into_any(),
-                    Some(Err(error)) => view! { <ErrorView error=error.clone() retry=move |_| clusters.refetch() /> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! {
-                        <div class="empty">
-                            <p>"No clusters in this project yet."</p>
-                            <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
-                        </div>
-                    }
-                        .into_any(),
-                    Some(Ok(list)) => {
-                        let shown = filter_and_sort(list, &current.get());
-                        if shown.is_empty() {
-                            view! { <p class="empty">{format!("None of the {} clusters match these filters.", list.len())}</p> }.into_any()
-                        } else {
-                            crate::app::perf::mark_after_render("nks:clusters-rendered");
-                            view! { <ClusterTable clusters=shown project=project_id() /> }.into_any()
-                        }
-                    }
-                }
-            }}
+            // The last list read stays on screen while the next is on its way.
+            <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
+                <ClusterResults clusters current project=Signal::derive(project_id) />
+            </Transition>
         </section>
     }
 }
 
+/// What the list shows once read.
+#[derive(Clone, Debug, PartialEq)]
+enum Shown {
+    Failed(ApiError),
+    NoClusters,
+    /// None of this many clusters passes the filters.
+    NoMatch(usize),
+    Rows,
+}
+
+/// The read list as a table, or why there is no table. Built inside the
+/// `<Transition>`: the list is read here, which is how the transition knows to
+/// wait for it.
 #[component]
-fn ClusterTable(clusters: Vec<Cluster>, project: String) -> impl IntoView {
+fn ClusterResults(
+    clusters: Clusters,
+    current: Memo<ClusterQuery>,
+    project: Signal<String>,
+) -> impl IntoView {
+    let project_id = move || project.get();
+    let create_href = move || format!("/projects/{}/clusters/new", project_id());
+    // The rows: the filtered and sorted list, each cluster keyed by its text.
+    let rows = Memo::new(move |_| {
+        clusters.with(|read| match read {
+            Some(Ok(list)) => keyed(&filter_and_sort(list, &current.get())),
+            _ => Vec::new(),
+        })
+    });
+    let shown = Memo::new(move |_| {
+        clusters.with(|read| {
+            read.as_ref().map(|read| match read {
+                Err(error) => Shown::Failed(error.clone()),
+                Ok(list) if list.is_empty() => Shown::NoClusters,
+                Ok(list) if rows.with(Vec::is_empty) => Shown::NoMatch(list.len()),
+                Ok(_) => Shown::Rows,
+            })
+        })
+    });
+    move || {
+        shown.get().map(|shown| match shown {
+            Shown::Failed(error) => view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any(),
+            Shown::NoClusters => view! {
+                <div class="empty">
+                    <p>"No clusters in this project yet."</p>
+                    <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
+                </div>
+            }
+                .into_any(),
+            Shown::NoMatch(all) => view! { <p class="empty">{format!("None of the {all} clusters match these filters.")}</p> }.into_any(),
+            Shown::Rows => view! { <ClusterTable rows project /> }.into_any(),
+        })
+    }
+}
+
+/// One row per cluster, keyed by its text: a refresh that changed nothing
+/// leaves the rows alone, and a changed cluster gets a new row.
+#[component]
+fn ClusterTable(
+    rows: Memo<Vec<(Sourced<Cluster>, usize)>>,
+    project: Signal<String>,
+) -> impl IntoView {
+    let each = move || {
+        crate::app::perf::mark_after_render("nks:clusters-rendered");
+        rows.get()
+    };
     view! {
         <table class="table" aria-label="Clusters">
             <thead>
@@ -164,24 +214,23 @@ fn ClusterTable(clusters: Vec<Cluster>, project: String) -> impl IntoView {
                 </tr>
             </thead>
             <tbody>
-                {clusters
-                    .into_iter()
-                    .map(|c| {
-                        let href = format!("/projects/{project}/clusters/{}", c.id);
-                        let status = c.status.as_str();
+                <For each key=|row| row.clone() let((c, _))>
+                    {
+                        let href = format!("/projects/{}/clusters/{}", project.get_untracked(), c.id);
+                        let (name, status) = (c.name.clone(), c.status.as_str());
                         view! {
                             <tr>
-                                <td><A href=href>{c.name}</A></td>
-                                <td><span class=format!("badge badge-{status}")>{status}</span></td>
-                                <td>{c.kubernetes_version}</td>
+                                <td><A href=href>{name}</A></td>
+                                <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
+                                <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
                                 <td>{display::timestamp(&c.created_at)}</td>
                             </tr>
                         }
-                    })
-                    .collect_view()}
+                    }
+                </For>
             </tbody>
         </table>
     }

@@ -3,7 +3,6 @@
 mod confirm_by_typing;
 mod error_view;
 mod field;
-mod markup_rows;
 mod op_progress;
 mod status_badge;
 mod submission;
@@ -14,7 +13,6 @@ use leptos::prelude::*;
 pub use confirm_by_typing::ConfirmByTyping;
 pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, Field};
-pub use markup_rows::MarkupRows;
 pub use op_progress::{OpProgress, SubmissionProgress};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};

@@ -7,7 +7,7 @@ use leptos_router::NavigateOptions;
 
 use super::{change_text, clock};
 use crate::api::client::Client;
-use crate::api::types::{Operation, OperationKind, OperationStatus, Pool};
+use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Pool};
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -294,7 +294,7 @@ async fn resource_names(
     project: &str,
 ) -> Result<BTreeMap<String, Named>, ApiError> {
     let mut names = BTreeMap::new();
-    for cluster in client.clusters(project).await? {
+    for cluster in client.clusters::<Cluster>(project).await? {
         let cluster_href = format!("/projects/{project}/clusters/{}", cluster.id);
         if let Ok(pools) = client.pools::<Pool>(&cluster.id).await {
             for pool in pools {
