@@ -304,7 +304,7 @@ pub struct BootVolume {
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Node {
     pub id: String,
     pub name: String,

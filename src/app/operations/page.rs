@@ -221,10 +221,12 @@ pub fn OperationsPage() -> impl IntoView {
                                                 </tr>
                                             </thead>
                                             <tbody>
-                                                {feed
-                                                    .into_iter()
-                                                    .map(|op| row(op, name_of, now))
-                                                    .collect_view()}
+                                                // An operation's row is drawn again when its status moves.
+                                                <For
+                                                    each=move || feed.clone()
+                                                    key=|op| (op.id.clone(), op.status.clone(), op.updated_at.clone())
+                                                    children=move |op| row(op, name_of, now)
+                                                />
                                             </tbody>
                                         </table>
                                     }

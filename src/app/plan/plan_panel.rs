@@ -1,6 +1,5 @@
-use std::time::Duration;
-
 use leptos::prelude::*;
+use leptos_use_signal_debounce_throttle::signal_debounced;
 
 use crate::api::client::Client;
 use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, Quota};
@@ -9,7 +8,7 @@ use crate::rules::outcome::ApiError;
 use crate::rules::plan::{quota_lines, Gate, PlanRequest, QuotaNeed};
 
 /// Wait this long after the last keystroke before asking the platform.
-const DEBOUNCE: Duration = Duration::from_millis(350);
+const DEBOUNCE_MS: f64 = 350.0;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Cost {
@@ -92,32 +91,8 @@ pub fn PlanPanel(
     gate: RwSignal<Gate>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
-    let settled = RwSignal::new(None::<PlanRequest>);
-    let timer = StoredValue::new(None::<TimeoutHandle>);
-    let clear = move || {
-        if let Some(Some(handle)) = timer.try_update_value(Option::take) {
-            handle.clear();
-        }
-    };
-    on_cleanup(clear);
-    Effect::new(move |_| {
-        let current = request.get();
-        clear();
-        match current {
-            None => {
-                settled.set(None);
-                gate.set(Gate::Idle);
-            }
-            Some(req) => {
-                gate.set(Gate::Checking);
-                if let Ok(handle) =
-                    set_timeout_with_handle(move || settled.set(Some(req)), DEBOUNCE)
-                {
-                    timer.set_value(Some(handle));
-                }
-            }
-        }
-    });
+    // The body to ask about: the form's, once it has stopped changing.
+    let settled = signal_debounced(request, DEBOUNCE_MS);
     let planned = LocalResource::new(move || {
         let client = client.clone();
         let req = settled.get();
@@ -134,10 +109,15 @@ pub fn PlanPanel(
         let plan = planned.get().flatten()?;
         (request.with(|r| r.as_ref() == Some(&plan.request))).then_some(plan)
     });
+    // One place decides the gate, so a change and its answer cannot race:
+    // the answer when it is for the body on screen, else "checking" while there
+    // is a body to check.
     Effect::new(move |_| {
-        if let Some(plan) = current.get() {
-            gate.set(Gate::from_availability(&plan.availability));
-        }
+        gate.set(match current.get() {
+            Some(plan) => Gate::from_availability(&plan.availability),
+            None if request.with(Option::is_some) => Gate::Checking,
+            None => Gate::Idle,
+        });
     });
 
     view! {
@@ -179,27 +159,36 @@ fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
         .into_any(),
         Ok(Cost::Create(q)) => {
             let c = q.currency.clone();
+            let (summaries, currency) = (
+                (q.current_summary.clone(), q.updated_summary.clone()),
+                c.clone(),
+            );
             view! {
                 <h3>"Cost"</h3>
                 <p class="plan-total">"Monthly total: " <strong>{money::format(&q.monthly_total, &c)}</strong></p>
                 <table class="table plan-rows" aria-label="Cost">
                     <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Unit price"</th><th scope="col">"Monthly"</th></tr></thead>
                     <tbody>
-                        {q.usage_dimensions.into_iter().map(|d| view! {
-                            <tr>
-                                <td>{d.dimension_display_name}</td>
-                                <td>{d.quantity}</td>
-                                <td>{money::format(&d.unit_price, &c)}</td>
-                                <td>{money::format(&d.monthly_amount, &c)}</td>
-                            </tr>
-                        }).collect_view()}
+                        <For
+                            each=move || q.usage_dimensions.clone()
+                            key=|d| d.dimension.clone()
+                            children=move |d| view! {
+                                <tr>
+                                    <td>{d.dimension_display_name}</td>
+                                    <td>{d.quantity}</td>
+                                    <td>{money::format(&d.unit_price, &c)}</td>
+                                    <td>{money::format(&d.monthly_amount, &c)}</td>
+                                </tr>
+                            }
+                        />
                     </tbody>
                 </table>
-                {billing_view(q.current_summary, q.updated_summary, &c)}
+                {billing_view(summaries.0, summaries.1, &currency)}
             }.into_any()
         }
         Ok(Cost::Update(q)) => {
             let c = q.currency.clone();
+            let (dimensions, rows_currency) = (q.diff.usage_dimensions.clone(), c.clone());
             view! {
                 <h3>"Cost"</h3>
                 <p class="plan-total">
@@ -211,14 +200,18 @@ fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
                     <table class="table plan-rows" aria-label="Cost change">
                         <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Monthly"</th><th scope="col">"Change"</th></tr></thead>
                         <tbody>
-                            {q.diff.usage_dimensions.iter().map(|d| view! {
-                                <tr>
-                                    <td>{d.dimension_display_name.clone()}</td>
-                                    <td>{format!("{} → {}", d.before.quantity, d.after.quantity)}</td>
-                                    <td>{format!("{} → {}", money::format(&d.before.monthly_amount, &c), money::format(&d.after.monthly_amount, &c))}</td>
-                                    <td>{money::format_delta(&d.monthly_amount_delta, &c)}</td>
-                                </tr>
-                            }).collect_view()}
+                            <For
+                                each=move || dimensions.clone()
+                                key=|d| d.dimension.clone()
+                                children=move |d| view! {
+                                    <tr>
+                                        <td>{d.dimension_display_name}</td>
+                                        <td>{format!("{} → {}", d.before.quantity, d.after.quantity)}</td>
+                                        <td>{format!("{} → {}", money::format(&d.before.monthly_amount, &rows_currency), money::format(&d.after.monthly_amount, &rows_currency))}</td>
+                                        <td>{money::format_delta(&d.monthly_amount_delta, &rows_currency)}</td>
+                                    </tr>
+                                }
+                            />
                         </tbody>
                     </table>
                 })}

@@ -139,9 +139,10 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                 </tr>
             </thead>
             <tbody>
-                {nodes
-                    .into_iter()
-                    .map(|n| {
+                // Keyed by the whole node: a node whose status or address changed
+                // is drawn again, an unchanged one keeps its row.
+                <For each=move || nodes.clone() key=|n| n.clone() let:n>
+                    {
                         let status = n.status.as_str().to_string();
                         let label = format!("Delete node {}", n.name);
                         let node = n.clone();
@@ -158,8 +159,8 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                                 </td>
                             </tr>
                         }
-                    })
-                    .collect_view()}
+                    }
+                </For>
             </tbody>
         </table>
     }
