@@ -6,6 +6,8 @@ use leptos::prelude::*;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
+use leptos_use_document_visibility::use_document_visibility;
+use leptos_use_interval_fn::use_interval_fn;
 
 use super::components::ErrorView;
 use super::paths::{router_base, A};
@@ -43,7 +45,7 @@ pub fn current_project_id() -> Memo<Option<String>> {
 #[derive(Clone, Copy)]
 pub struct Refresh(pub RwSignal<u64>);
 
-const REFRESH_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
+const REFRESH_EVERY_MS: u64 = 15_000;
 
 #[component]
 pub fn Shell() -> impl IntoView {
@@ -63,16 +65,16 @@ pub fn Shell() -> impl IntoView {
 
     let refresh = Refresh(RwSignal::new(0));
     provide_context(refresh);
-    if let Ok(handle) = set_interval_with_handle(
+    let visibility = use_document_visibility();
+    // Cleared with the shell, as every use_interval_fn is with its owner.
+    use_interval_fn(
         move || {
-            if document().visibility_state() != web_sys::VisibilityState::Hidden {
+            if visibility.get_untracked() != web_sys::VisibilityState::Hidden {
                 refresh.0.update(|n| *n += 1);
             }
         },
-        REFRESH_EVERY,
-    ) {
-        on_cleanup(move || handle.clear());
-    }
+        REFRESH_EVERY_MS,
+    );
 
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();

@@ -18,13 +18,7 @@ pub fn OpProgress(
     let ops = expect_context::<Ops>();
     let id = operation_id.clone();
     let tracked = Memo::new(move |_| ops.get(&id));
-    let now = RwSignal::new(js_sys::Date::now());
-    if let Ok(handle) = set_interval_with_handle(
-        move || now.set(js_sys::Date::now()),
-        std::time::Duration::from_secs(1),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
+    let now = crate::app::operations::clock();
     let status = move || {
         tracked
             .get()

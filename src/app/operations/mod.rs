@@ -19,12 +19,7 @@ pub use page::OperationsPage;
 /// (for elapsed times); its interval is cleared with that view.
 pub(crate) fn clock() -> RwSignal<f64> {
     let now = RwSignal::new(js_sys::Date::now());
-    if let Ok(handle) = set_interval_with_handle(
-        move || now.set(js_sys::Date::now()),
-        std::time::Duration::from_secs(1),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
+    leptos_use_interval_fn::use_interval_fn(move || now.set(js_sys::Date::now()), 1_000);
     now
 }
 
