@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{session, Session};
+use super::Session;
 use crate::api::client::Client;
 use crate::app::components::ErrorView;
 
@@ -22,7 +22,7 @@ pub fn ConnectScreen() -> impl IntoView {
         let remember = *remember;
         async move {
             let user = client.check_key(&key).await?;
-            session::store_key(&key, remember);
+            session.store.keep(&key, remember);
             session.refused.set(None);
             session.key.set(Some(key));
             Ok::<_, crate::rules::outcome::ApiError>(user)

@@ -28,11 +28,13 @@ pub struct Session {
     pub key: RwSignal<Option<String>>,
     /// Why the API last refused the key, shown on the connect screen.
     pub refused: RwSignal<Option<String>>,
+    /// Where the key is kept between loads (session.rs).
+    pub store: session::KeyStore,
 }
 
 impl Session {
     pub fn log_out(&self) {
-        session::forget_key();
+        self.store.forget();
         self.key.set(None);
     }
 }
@@ -83,9 +85,11 @@ fn ConfigError(reason: String) -> impl IntoView {
 
 #[component]
 fn Console(config: Config) -> impl IntoView {
+    let store = session::KeyStore::open();
     let session = Session {
-        key: RwSignal::new(session::load_key()),
+        key: RwSignal::new(store.kept()),
         refused: RwSignal::new(None),
+        store,
     };
     let client = Client::new(&config, session.key, session.refused);
     embed::install(&config, session);
@@ -95,7 +99,7 @@ fn Console(config: Config) -> impl IntoView {
     // A refused key is forgotten everywhere it was kept.
     Effect::new(move |_| {
         if session.key.with(Option::is_none) {
-            session::forget_key();
+            session.store.forget();
         }
     });
     // The same build runs at `/` or under a prefix: the router's base comes from

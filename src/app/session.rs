@@ -1,42 +1,77 @@
 //! Where the API key is kept: in memory always, in `sessionStorage` for this tab,
 //! and in `localStorage` only when the person opted in with "remember on this
 //! device". Nothing else in the app touches storage for the key.
+//!
+//! Both places are leptos-use storage signals, so a key forgotten in another tab
+//! of this origin reaches this tab's `device` signal through the storage event.
+
+use codee::string::FromToStringCodec;
+use leptos::prelude::*;
+use leptos_use_storage::{use_local_storage, use_session_storage};
 
 const KEY_ITEM: &str = "nks-console.api-key";
 
-fn session_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok()?
+/// The key's two storage places. Cheap to copy; lives as long as the console.
+#[derive(Clone, Copy)]
+pub struct KeyStore {
+    tab: Place,
+    device: Place,
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
+#[derive(Clone, Copy)]
+struct Place {
+    value: Signal<String>,
+    set: WriteSignal<String>,
+    remove: Callback<()>,
 }
 
-/// The key kept from earlier: this tab's first, then a remembered one.
-pub fn load_key() -> Option<String> {
-    let read = |s: Option<web_sys::Storage>| s.and_then(|s| s.get_item(KEY_ITEM).ok().flatten());
-    read(session_storage())
-        .or_else(|| read(local_storage()))
-        .filter(|k| !k.is_empty())
-}
-
-/// Keeps a key that just passed a real call.
-pub fn store_key(key: &str, remember: bool) {
-    if let Some(s) = session_storage() {
-        let _ = s.set_item(KEY_ITEM, key);
+impl Place {
+    fn new(
+        (value, set, remove): (
+            Signal<String>,
+            WriteSignal<String>,
+            impl Fn() + Send + Sync + 'static,
+        ),
+    ) -> Self {
+        Place {
+            value,
+            set,
+            remove: Callback::new(move |()| remove()),
+        }
     }
-    if let Some(s) = local_storage() {
-        let _ = if remember {
-            s.set_item(KEY_ITEM, key)
+
+    fn kept(&self) -> Option<String> {
+        Some(self.value.get_untracked()).filter(|k| !k.is_empty())
+    }
+}
+
+impl KeyStore {
+    /// Opens both places. Call once, under the console's owner.
+    pub fn open() -> Self {
+        KeyStore {
+            tab: Place::new(use_session_storage::<String, FromToStringCodec>(KEY_ITEM)),
+            device: Place::new(use_local_storage::<String, FromToStringCodec>(KEY_ITEM)),
+        }
+    }
+
+    /// The key kept from earlier: this tab's first, then a remembered one.
+    pub fn kept(&self) -> Option<String> {
+        self.tab.kept().or_else(|| self.device.kept())
+    }
+
+    /// Keeps a key that just passed a real call.
+    pub fn keep(&self, key: &str, remember: bool) {
+        self.tab.set.set(key.to_string());
+        if remember {
+            self.device.set.set(key.to_string());
         } else {
-            s.remove_item(KEY_ITEM)
-        };
+            self.device.remove.run(());
+        }
     }
-}
 
-/// Forgets the key everywhere it was kept (log out, or the API refused it).
-pub fn forget_key() {
-    for storage in [session_storage(), local_storage()].into_iter().flatten() {
-        let _ = storage.remove_item(KEY_ITEM);
+    /// Forgets the key everywhere it was kept (log out, or the API refused it).
+    pub fn forget(&self) {
+        self.tab.remove.run(());
+        self.device.remove.run(());
     }
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use super::{is_visible, now, storage, Notice, NoticeKind, Ops};
+use super::{now, Notice, NoticeKind, Ops};
 use serde_json::value::RawValue;
 
 use crate::api::decode::from_json;
@@ -109,7 +109,7 @@ impl Ops {
         if self.leader.try_get_untracked().unwrap_or(false) {
             let _ = self.state.try_update(Tracker::wake);
             self.schedule(0);
-        } else if is_visible() {
+        } else if self.is_visible() {
             self.post(&Message::Wake);
         }
     }
@@ -240,13 +240,13 @@ impl Ops {
         let Some(ids) = self.state.try_with_untracked(|t| t.persisted_ids()) else {
             return;
         };
-        storage::save_ids(ids);
+        self.kept.save_ids(ids);
     }
 
     /// Resumes following what an earlier page load (or a closed leader tab) was
     /// following.
     fn resume_saved(&self) {
-        let ids = storage::saved_ids();
+        let ids = self.kept.saved_ids();
         let ids: Vec<String> = ids
             .into_iter()
             .filter(|id| {
@@ -286,7 +286,7 @@ impl Ops {
                 self.state.update(|t| events = t.merge_shared(&ops, now()));
                 self.condition.set(condition.map(|c| c.to_error()));
                 self.announce(events);
-                if is_visible() {
+                if self.is_visible() {
                     self.post(&Message::Seen);
                 }
             }

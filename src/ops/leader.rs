@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::engine::Cmd;
-use super::{storage, Ops};
+use super::Ops;
 
 const CHANNEL: &str = "nks-console.operations";
 const LOCK: &str = "nks-console.ops-leader";
@@ -88,7 +88,7 @@ impl Ops {
             .try_with_value(|l| l.engine.wanted)
             .unwrap_or(false);
         // Ids saved by an earlier load, or state from the tab that led before.
-        let saved = storage::has_saved_ids();
+        let saved = self.kept.has_saved_ids();
         if wanted || saved {
             self.engine(Cmd::Lead);
         }

@@ -23,6 +23,7 @@ use std::future::Future;
 use std::rc::Rc;
 
 use leptos::prelude::*;
+use leptos_use_document_visibility::use_document_visibility;
 use wasm_bindgen::JsValue;
 
 use crate::api::client::Client;
@@ -78,6 +79,10 @@ pub struct Ops {
     busy: StoredValue<bool>,
     again: StoredValue<bool>,
     client: StoredValue<Client>,
+    /// The ids and the deadlines' override in `localStorage`.
+    kept: storage::Kept,
+    /// Whether this tab's page is shown (leptos-use's document visibility).
+    shown: Signal<bool>,
     local: StoredValue<Local, LocalStorage>,
 }
 
@@ -97,8 +102,11 @@ impl Ops {
     /// Its timer, listeners, channel, lock and in-flight requests are released
     /// when the owning view goes away.
     pub fn provide(client: Client) -> Ops {
+        let kept = storage::Kept::open();
+        let visibility = use_document_visibility();
+        let shown = Signal::derive(move || visibility.get() != web_sys::VisibilityState::Hidden);
         let tracker = Tracker {
-            deadlines: storage::deadlines(),
+            deadlines: kept.deadlines(),
             ..Tracker::default()
         };
         let ops = Ops {
@@ -116,6 +124,8 @@ impl Ops {
             busy: StoredValue::new(false),
             again: StoredValue::new(false),
             client: StoredValue::new(client),
+            kept,
+            shown,
             local: StoredValue::new_local(Local {
                 tasks: Rc::new(Tasks::default()),
                 channel: leader::open_channel(),
@@ -126,17 +136,20 @@ impl Ops {
         };
         provide_context(ops);
 
-        let visibility = window_event_listener_untyped("visibilitychange", move |_| {
-            if is_visible() {
-                ops.wake();
-            } else if !ops.watched() {
-                ops.clear_timer();
-            }
-        });
+        Effect::watch(
+            move || shown.get(),
+            move |shown, _, _| {
+                if *shown {
+                    ops.wake();
+                } else if !ops.watched() {
+                    ops.clear_timer();
+                }
+            },
+            false,
+        );
         let online = window_event_listener_untyped("online", move |_| ops.wake());
         ops.listen();
         on_cleanup(move || {
-            visibility.remove();
             online.remove();
             ops.clear_timer();
             ops.shut_down();
@@ -260,7 +273,7 @@ impl Ops {
             .peer_visible_ms
             .try_get_value()
             .unwrap_or(f64::NEG_INFINITY);
-        anyone_watching(is_visible(), peer, now())
+        anyone_watching(self.is_visible(), peer, now())
     }
 
     fn stopped(&self) -> bool {
@@ -298,6 +311,9 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn is_visible() -> bool {
-    document().visibility_state() != web_sys::VisibilityState::Hidden
+impl Ops {
+    /// Whether this tab's page is shown now.
+    fn is_visible(&self) -> bool {
+        self.shown.try_get_untracked().unwrap_or(true)
+    }
 }

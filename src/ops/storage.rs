@@ -1,8 +1,19 @@
 //! What the tracker keeps in this browser's `localStorage`: the ids it follows
 //! (never the key), so a reload or the next leading tab resumes them, and the
 //! per-browser override of the deadlines.
+//!
+//! Both are leptos-use storage signals: a follower tab's copy of the ids follows
+//! the leader's writes through the storage event, so the tab that leads next
+//! starts from what the last leader saved.
+//!
+//! Every storage signal in the app holds text (`FromToStringCodec`), so the
+//! console carries one copy of leptos-use's storage code: 7 KB of gzipped wasm,
+//! where a second codec for the ids made it 13 KB. The ids are JSON through
+//! serde_json here.
 
+use codee::string::FromToStringCodec;
 use leptos::prelude::*;
+use leptos_use_storage::use_local_storage;
 
 use crate::api::decode::from_json;
 use crate::rules::tracking::deadlines::Deadlines;
@@ -11,40 +22,56 @@ const STORAGE_ITEM: &str = "nks-console.operations";
 /// Test and operator override of the deadlines (see `crate::ops`).
 const DEADLINE_ITEM: &str = "nks-console.deadline-secs";
 
-/// The deadlines: config.json's (provided as context), unless this browser
-/// overrides them.
-pub(super) fn deadlines() -> Deadlines {
-    local_storage()
-        .and_then(|s| s.get_item(DEADLINE_ITEM).ok().flatten())
-        .and_then(|text| Deadlines::parse_override(&text))
-        .or_else(use_context::<Deadlines>)
-        .unwrap_or_default()
+/// The tracker's two items. Cheap to copy; lives as long as the tracker's owner.
+#[derive(Clone, Copy)]
+pub(super) struct Kept {
+    ids: Signal<String>,
+    set_ids: WriteSignal<String>,
+    deadline_override: Signal<String>,
 }
 
-/// Keeps the ids being followed, for the next load or the next leading tab.
-pub(super) fn save_ids(ids: Vec<String>) {
-    if let Some(storage) = local_storage() {
-        if let Ok(text) = serde_json::to_string(&ids) {
-            let _ = storage.set_item(STORAGE_ITEM, &text);
+impl Kept {
+    /// Opens both items. Call under the tracker's owner.
+    pub(super) fn open() -> Self {
+        let (ids, set_ids, _) = use_local_storage::<String, FromToStringCodec>(STORAGE_ITEM);
+        let (deadline_override, _, _) =
+            use_local_storage::<String, FromToStringCodec>(DEADLINE_ITEM);
+        Kept {
+            ids,
+            set_ids,
+            deadline_override,
         }
     }
-}
 
-/// The ids an earlier load (or the tab that led before) was following.
-pub(super) fn saved_ids() -> Vec<String> {
-    local_storage()
-        .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-        .and_then(|text| from_json(&text).ok())
-        .unwrap_or_default()
-}
+    /// The deadlines: config.json's (provided as context), unless this browser
+    /// overrides them.
+    pub(super) fn deadlines(&self) -> Deadlines {
+        Deadlines::parse_override(&self.deadline_override.get_untracked())
+            .or_else(use_context::<Deadlines>)
+            .unwrap_or_default()
+    }
 
-/// Whether there are such ids, without reading them.
-pub(super) fn has_saved_ids() -> bool {
-    local_storage()
-        .and_then(|s| s.get_item(STORAGE_ITEM).ok().flatten())
-        .is_some_and(|ids| ids != "[]")
-}
+    /// Keeps the ids being followed, for the next load or the next leading tab.
+    pub(super) fn save_ids(&self, ids: Vec<String>) {
+        if let Ok(text) = serde_json::to_string(&ids) {
+            if self.ids.try_with_untracked(|kept| *kept != text) == Some(true) {
+                self.set_ids.set(text);
+            }
+        }
+    }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
+    /// The ids an earlier load (or the tab that led before) was following.
+    pub(super) fn saved_ids(&self) -> Vec<String> {
+        self.ids
+            .try_with_untracked(|text| from_json(text).ok())
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Whether there are such ids.
+    pub(super) fn has_saved_ids(&self) -> bool {
+        self.ids
+            .try_with_untracked(|text| !text.is_empty() && text != "[]")
+            == Some(true)
+    }
 }
