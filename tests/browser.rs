@@ -38,32 +38,95 @@ fn mount(view: impl Fn() -> AnyView + 'static) -> web_sys::HtmlElement {
     host
 }
 
+/// A key store opened the way the console opens it, under an owner of its own.
+/// Its writes to storage are effects, run by the executor a mount starts; the
+/// caller ends it with `owner.cleanup()`, so no test's store outlives the test.
+fn key_store() -> (session::KeyStore, Owner) {
+    mount(|| ().into_any());
+    let owner = Owner::new();
+    let store = owner.with(session::KeyStore::open);
+    (store, owner)
+}
+
+/// What a fresh load of this tab would find.
+fn kept_on_reload() -> Option<String> {
+    let (store, owner) = key_store();
+    let kept = store.kept();
+    owner.cleanup();
+    kept
+}
+
+fn clear_storage() {
+    window()
+        .session_storage()
+        .unwrap()
+        .unwrap()
+        .clear()
+        .unwrap();
+    window().local_storage().unwrap().unwrap().clear().unwrap();
+}
+
 #[wasm_bindgen_test]
-fn a_key_is_kept_for_the_tab_only_unless_remembered() {
-    session::forget_key();
-    session::store_key("k-tab", false);
+async fn a_key_is_kept_for_the_tab_only_unless_remembered() {
+    clear_storage();
+    let (store, owner) = key_store();
+    assert_eq!(store.kept(), None);
+    store.keep("k-tab", false);
+    settle().await;
     assert_eq!(stored(false).as_deref(), Some("k-tab"));
     assert_eq!(stored(true), None, "not in localStorage without the opt-in");
-    assert_eq!(session::load_key().as_deref(), Some("k-tab"));
+    assert_eq!(store.kept().as_deref(), Some("k-tab"));
+    owner.cleanup();
+    assert_eq!(kept_on_reload().as_deref(), Some("k-tab"));
 }
 
 #[wasm_bindgen_test]
-fn remembering_a_key_puts_it_in_local_storage_and_forgetting_clears_both() {
-    session::store_key("k-remembered", true);
+async fn remembering_a_key_puts_it_in_local_storage_and_forgetting_clears_both() {
+    clear_storage();
+    let (store, owner) = key_store();
+    store.keep("k-remembered", true);
+    settle().await;
     assert_eq!(stored(true).as_deref(), Some("k-remembered"));
-    session::forget_key();
-    assert_eq!(stored(false), None);
+    assert_eq!(stored(false).as_deref(), Some("k-remembered"));
+    store.forget();
+    assert_eq!(stored(false), None, "removed at once, not on the next tick");
     assert_eq!(stored(true), None);
-    assert_eq!(session::load_key(), None);
+    assert_eq!(store.kept(), None);
+    settle().await;
+    assert_eq!(
+        [stored(false), stored(true)],
+        [None, None],
+        "nothing written back"
+    );
+    owner.cleanup();
+    assert_eq!(kept_on_reload(), None);
 }
 
 #[wasm_bindgen_test]
-fn turning_remember_off_removes_an_earlier_remembered_key() {
-    session::store_key("k1", true);
-    session::store_key("k2", false);
+async fn a_remembered_key_is_found_by_a_new_tab() {
+    clear_storage();
+    window()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .set_item(ITEM, "k-device")
+        .unwrap();
+    assert_eq!(kept_on_reload().as_deref(), Some("k-device"));
+    clear_storage();
+}
+
+#[wasm_bindgen_test]
+async fn turning_remember_off_removes_an_earlier_remembered_key() {
+    clear_storage();
+    let (store, owner) = key_store();
+    store.keep("k1", true);
+    settle().await;
+    store.keep("k2", false);
+    settle().await;
     assert_eq!(stored(true), None);
     assert_eq!(stored(false).as_deref(), Some("k2"));
-    session::forget_key();
+    store.forget();
+    owner.cleanup();
 }
 
 #[wasm_bindgen_test]
