@@ -223,7 +223,7 @@ proptest! {
     fn a_message_between_tabs_reads_back_as_written(op in operation(), id in text()) {
         for message in [
             Message::Track { op: op.clone() },
-            Message::State { ops: vec![op.clone()], condition: None },
+            Message::State { ops: vec![op.clone()], condition: None, lost: vec![id.clone()] },
             Message::KeepWatching { id: id.clone() },
         ] {
             prop_assert_eq!(Message::from_json(&message.to_json()), Some(message));

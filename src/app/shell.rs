@@ -113,8 +113,10 @@ pub fn Shell() -> impl IntoView {
 pub fn Frame(children: Children) -> impl IntoView {
     view! {
         <Header />
-        <operations::OpsNotices />
         <main class="content" id="main" tabindex="-1">
+            // In the page's flow, above its content: a notice pushes the page
+            // down instead of covering any of it.
+            <operations::OpsNotices />
             {children()}
         </main>
     }

@@ -172,19 +172,40 @@ impl Ops {
                         }
                         events = t.apply(&fresh, now());
                     });
-                    // A tracked operation the server no longer knows is gone for good.
-                    if let PollPlan::Single(id) = &plan {
-                        if fresh.is_empty() {
-                            self.state.update(|t| t.forget(id));
+                    // The list covers every followed operation of its project; one
+                    // missing from it is asked about alone, and lost on a 404.
+                    if let PollPlan::Batch { project_id, .. } = &plan {
+                        let missing = self.state.with_untracked(|t| {
+                            t.active()
+                                .filter(|f| &f.op.project_id == project_id)
+                                .filter(|f| !fresh.iter().any(|op| op.id == f.op.id))
+                                .map(|f| f.op.id.clone())
+                                .collect::<Vec<_>>()
+                        });
+                        for id in missing {
+                            match client.operation(&id).await {
+                                Err(error) if error.is_not_found() => {
+                                    self.state.update(|t| events.extend(t.lose(&id)));
+                                }
+                                Ok(op) => {
+                                    self.state.update(|t| events.extend(t.refresh(&op)));
+                                }
+                                Err(_) => {}
+                            }
                         }
                     }
                     events
                 }
+                // The API no longer knows the operation (restarted, purged): an
+                // end of its own. Asking again cannot help; the person checks
+                // whether the resource exists.
                 Err(error) if error.is_not_found() => {
+                    self.condition.set(None);
+                    let mut events = Vec::new();
                     if let PollPlan::Single(id) = &plan {
-                        self.state.update(|t| t.forget(id));
+                        self.state.update(|t| events.extend(t.lose(id)));
                     }
-                    Vec::new()
+                    events
                 }
                 Err(error) => {
                     hint = match &error {
@@ -222,6 +243,7 @@ impl Ops {
                     Event::Done(op) => (op, NoticeKind::Done),
                     Event::Failed(op) => (op, NoticeKind::Failed),
                     Event::Expired(op) => (op, NoticeKind::OutOfTime),
+                    Event::Lost(op) => (op, NoticeKind::Lost),
                 };
                 ended |= kind != NoticeKind::OutOfTime;
                 notices.retain(|n| n.op.id != op.id);
@@ -281,9 +303,14 @@ impl Ops {
     fn receive(&self, message: Message) {
         let leads = self.leader.try_get_untracked().unwrap_or(false);
         match message {
-            Message::State { ops, condition } if !leads => {
+            Message::State {
+                ops,
+                condition,
+                lost,
+            } if !leads => {
                 let mut events = Vec::new();
-                self.state.update(|t| events = t.merge_shared(&ops, now()));
+                self.state
+                    .update(|t| events = t.merge_shared(&ops, &lost, now()));
                 self.condition.set(condition.map(|c| c.to_error()));
                 self.announce(events);
                 if self.is_visible() {
@@ -317,14 +344,21 @@ impl Ops {
         if !self.leader.try_get_untracked().unwrap_or(false) {
             return;
         }
-        let Some(ops) = self.state.try_with_untracked(|t| t.snapshot()) else {
+        let Some((ops, lost)) = self
+            .state
+            .try_with_untracked(|t| (t.snapshot(), t.lost_ids()))
+        else {
             return;
         };
         let condition = self
             .condition
             .try_with_untracked(|c| c.as_ref().map(SharedCondition::from_error))
             .flatten();
-        self.post(&Message::State { ops, condition });
+        self.post(&Message::State {
+            ops,
+            condition,
+            lost,
+        });
     }
 
     fn post(&self, message: &Message) {

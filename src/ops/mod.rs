@@ -54,6 +54,8 @@ pub enum NoticeKind {
     Done,
     Failed,
     OutOfTime,
+    /// The API answered 404 for it: no longer known.
+    Lost,
 }
 
 /// The tracker's handle, shared through context. Cheap to copy.

@@ -1,12 +1,27 @@
 //! Operation states and how long to follow them.
 
-use crate::api::types::{OperationKind, OperationStatus, OperationType};
+use crate::api::types::{Operation, OperationKind, OperationStatus, OperationType};
+use crate::rules::times::parse_rfc3339_ms;
 
 /// Only `done` and `failed` end an operation. `unknown` is NOT terminal: the official
 /// waiter keeps polling on it, and leaving the loop there strands the user with a
 /// resource in limbo.
 pub fn is_terminal(status: &OperationStatus) -> bool {
     matches!(status, OperationStatus::Done | OperationStatus::Failed)
+}
+
+/// How long an operation has taken, in seconds. Once it ended (`done` or
+/// `failed`) that is `updated_at − created_at` and stays fixed; while it runs it
+/// counts up to `now_ms`. `started_ms` stands in for an unreadable `created_at`
+/// (when this console began following it); `None` when neither is known.
+pub fn elapsed_secs(op: &Operation, started_ms: Option<f64>, now_ms: f64) -> Option<u64> {
+    let start = parse_rfc3339_ms(&op.created_at).or(started_ms)?;
+    let end = if is_terminal(&op.status) {
+        parse_rfc3339_ms(&op.updated_at).unwrap_or(start)
+    } else {
+        now_ms
+    };
+    Some(((end - start).max(0.0) / 1000.0) as u64)
 }
 
 /// How long the console follows an operation before it says "ran out of time".
@@ -37,6 +52,49 @@ mod tests {
         assert!(!is_terminal(&OperationStatus::Pending));
         assert!(!is_terminal(&OperationStatus::Running));
         assert!(!is_terminal(&OperationStatus::Unknown));
+    }
+
+    fn timed(status: OperationStatus, created_at: &str, updated_at: &str) -> Operation {
+        Operation {
+            status,
+            created_at: created_at.into(),
+            updated_at: updated_at.into(),
+            ..Operation::default()
+        }
+    }
+
+    #[test]
+    fn an_ended_operation_took_from_creation_to_its_last_update_for_good() {
+        let created = "2026-01-01T00:00:00Z";
+        let start = parse_rfc3339_ms(created).unwrap();
+        for status in [OperationStatus::Done, OperationStatus::Failed] {
+            let op = timed(status, created, "2026-01-01T00:00:06Z");
+            assert_eq!(elapsed_secs(&op, None, start + 39_000.0), Some(6));
+            assert_eq!(elapsed_secs(&op, None, start + 3_600_000.0), Some(6));
+        }
+    }
+
+    #[test]
+    fn an_operation_in_flight_counts_up_to_now() {
+        let created = "2026-01-01T00:00:00Z";
+        let start = parse_rfc3339_ms(created).unwrap();
+        for status in [
+            OperationStatus::Pending,
+            OperationStatus::Running,
+            OperationStatus::Unknown,
+        ] {
+            let op = timed(status, created, "2026-01-01T00:00:06Z");
+            assert_eq!(elapsed_secs(&op, None, start + 39_000.0), Some(39));
+        }
+    }
+
+    #[test]
+    fn unreadable_times_fall_back_to_when_following_began_or_nothing() {
+        let op = timed(OperationStatus::Running, "", "");
+        assert_eq!(elapsed_secs(&op, Some(1_000.0), 11_000.0), Some(10));
+        assert_eq!(elapsed_secs(&op, None, 11_000.0), None);
+        let ended = timed(OperationStatus::Done, "2026-01-01T00:00:00Z", "garbled");
+        assert_eq!(elapsed_secs(&ended, None, f64::MAX), Some(0));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 use leptos::prelude::*;
 
+use crate::api::types::OperationStatus;
+use crate::app::operations::noun;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::times::parse_rfc3339_ms;
+use crate::rules::operation::elapsed_secs;
 
 /// The progress of one operation, in place: status and elapsed time, read from
 /// the tracker (this component never polls).
@@ -19,18 +21,37 @@ pub fn OpProgress(
     let id = operation_id.clone();
     let tracked = Memo::new(move |_| ops.get(&id));
     let now = crate::app::operations::clock();
-    let status = move || {
+    let lost = move || tracked.get().is_some_and(|t| t.lost);
+    let status = move || match tracked.get() {
+        Some(t) if t.lost => "no longer known".to_string(),
+        Some(t) => t.op.status.as_str().to_string(),
+        None => "pending".into(),
+    };
+    let status_class = move || {
+        if lost() {
+            "badge badge-unknown".to_string()
+        } else {
+            format!("badge badge-{}", status())
+        }
+    };
+    let unknown = move || {
         tracked
             .get()
-            .map(|t| t.op.status.as_str().to_string())
-            .unwrap_or_else(|| "pending".into())
+            .is_some_and(|t| t.is_active() && t.op.status == OperationStatus::Unknown)
+    };
+    let noun = move || {
+        tracked
+            .get()
+            .map(|t| noun(&t.op).to_string())
+            .unwrap_or_else(|| "resource".into())
     };
     let elapsed = move || {
-        let started = tracked
+        tracked
             .get()
-            .and_then(|t| parse_rfc3339_ms(&t.op.created_at).or(Some(t.since_ms)));
-        started
-            .map(|s| display::elapsed(((now.get() - s).max(0.0) / 1000.0) as u64))
+            // A lost operation's end is not known: no time is claimed for it.
+            .filter(|t| !t.lost)
+            .and_then(|t| elapsed_secs(&t.op, Some(t.since_ms), now.get()))
+            .map(display::elapsed)
             .unwrap_or_default()
     };
     let expired = move || tracked.get().is_some_and(|t| t.expired);
@@ -42,9 +63,28 @@ pub fn OpProgress(
                 " — operation "
                 <code>{operation_id.clone()}</code>
                 " is "
-                <span class=move || format!("badge badge-{}", status())>{status}</span>
-                " · " {elapsed}
+                <span class=status_class>{status}</span>
+                {move || {
+                    let elapsed = elapsed();
+                    (!elapsed.is_empty()).then(|| format!(" · {elapsed}"))
+                }}
             </p>
+            <Show when=unknown>
+                <p class="alert alert-info">
+                    "\"unknown\" means the platform has not reported on this operation yet. "
+                    "It is still followed: keep waiting, and do not send the request again."
+                </p>
+            </Show>
+            <Show when=lost>
+                <p class="alert alert-warning">
+                    "This operation is no longer known to the API (it answered 404): the API may have "
+                    "been restarted, or the operation dropped. It is no longer followed, and nothing was "
+                    "sent again. Check whether the " {noun} " exists before trying again."
+                    <button class="btn" on:click=move |_| ops.revision.update(|r| *r += 1)>
+                        "Check now"
+                    </button>
+                </p>
+            </Show>
             <Show when=expired>
                 <p class="alert alert-warning">
                     "Ran out of time; it may still be running on the platform. The request will not be sent again."

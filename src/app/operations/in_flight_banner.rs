@@ -5,7 +5,7 @@ use super::clock;
 use super::indicator::describe;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::times::parse_rfc3339_ms;
+use crate::rules::operation::elapsed_secs;
 
 /// "Update pool in progress — running · 12 s", with a link to the operations
 /// page filtered to this resource; nothing when no operation runs on it.
@@ -22,9 +22,12 @@ pub fn InFlightBanner(
         tracked.get().map(|t| {
             let title = describe(&t.op);
             let status = t.op.status.as_str();
-            let started = parse_rfc3339_ms(&t.op.created_at).unwrap_or(t.since_ms);
-            let elapsed =
-                move || display::elapsed(((now.get() - started).max(0.0) / 1000.0) as u64);
+            let op = t.op.clone();
+            let elapsed = move || {
+                elapsed_secs(&op, Some(t.since_ms), now.get())
+                    .map(display::elapsed)
+                    .unwrap_or_default()
+            };
             let href = format!(
                 "/projects/{}/operations?resource={}",
                 t.op.project_id,

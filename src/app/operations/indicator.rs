@@ -49,14 +49,19 @@ pub fn OpsIndicator() -> impl IntoView {
     }
 }
 
-/// What a person calls an operation: "Update pool", "Create cluster".
-pub(crate) fn describe(op: &Operation) -> String {
-    let what = match op.kind {
+/// What a person calls an operation's resource: "cluster", "pool".
+pub(crate) fn noun(op: &Operation) -> &str {
+    match op.kind {
         OperationKind::NksCluster => "cluster",
         OperationKind::NksNodePool => "pool",
         OperationKind::NksNode => "node",
         _ => op.kind.as_str(),
-    };
+    }
+}
+
+/// What a person calls an operation: "Update pool", "Create cluster".
+pub(crate) fn describe(op: &Operation) -> String {
+    let what = noun(op);
     let verb = op.op_type.as_str();
     let mut verb = verb.to_string();
     if let Some(first) = verb.get_mut(0..1) {
@@ -79,7 +84,12 @@ pub fn OpsNotices() -> impl IntoView {
     }
 }
 
-/// The notices themselves, each with its dismiss button.
+/// How long a success notice stays while nobody points at or focuses it.
+const DONE_NOTICE_MS: u64 = 6_000;
+
+/// The notices themselves, each with its dismiss button. A success leaves by
+/// itself after a few seconds (not while the pointer or focus is on it); a
+/// failure, a timeout or a lost operation stays until closed.
 #[component]
 pub fn NoticeList() -> impl IntoView {
     let ops = expect_context::<Ops>();
@@ -99,10 +109,45 @@ pub fn NoticeList() -> impl IntoView {
                         "notice notice-expired",
                         format!("{title}: ran out of time. It may still be running on the platform; the request will not be sent again."),
                     ),
+                    NoticeKind::Lost => (
+                        "notice notice-expired",
+                        format!("{title}: this operation is no longer known to the API, so it is no longer followed. Check whether the {} exists; nothing was sent again.", noun(&notice.op)),
+                    ),
                 };
                 let expired = notice.kind == NoticeKind::OutOfTime;
+                let leaves = notice.kind == NoticeKind::Done;
+                let timer = StoredValue::new(None::<TimeoutHandle>);
+                let hold = move || {
+                    if let Some(handle) = timer.try_update_value(Option::take).flatten() {
+                        handle.clear();
+                    }
+                };
+                let arm = {
+                    let id = id.clone();
+                    move || {
+                        hold();
+                        if leaves {
+                            let id = id.clone();
+                            let handle = set_timeout_with_handle(
+                                move || ops.dismiss(&id),
+                                std::time::Duration::from_millis(DONE_NOTICE_MS),
+                            );
+                            let _ = timer.try_set_value(handle.ok());
+                        }
+                    }
+                };
+                arm();
+                on_cleanup(hold);
+                let arm_again = arm.clone();
                 view! {
-                    <div class=class role="status">
+                    <div
+                        class=class
+                        role="status"
+                        on:mouseenter=move |_| hold()
+                        on:mouseleave=move |_| arm()
+                        on:focusin=move |_| hold()
+                        on:focusout=move |_| arm_again()
+                    >
                         <span>{text}</span>
                         {expired
                             .then(|| {

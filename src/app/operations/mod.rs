@@ -12,6 +12,7 @@ use crate::api::types::Change;
 use serde_json::Value;
 
 pub use in_flight_banner::InFlightBanner;
+pub(crate) use indicator::noun;
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
 pub use page::OperationsPage;
 

@@ -11,8 +11,8 @@ use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Pool
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::ops::Ops;
 use crate::rules::display;
+use crate::rules::operation::elapsed_secs;
 use crate::rules::outcome::ApiError;
-use crate::rules::times::parse_rfc3339_ms;
 use crate::rules::tracking::feed::FeedFilter;
 
 /// A resource as the feed names it: its name and the page it lives on.
@@ -250,16 +250,10 @@ fn row(
         .changes()
         .map(|(field, c)| format!("{field}: {}", change_text(c)))
         .collect();
-    let started = parse_rfc3339_ms(&op.created_at);
-    let ended = matches!(op.status, OperationStatus::Done | OperationStatus::Failed)
-        .then(|| parse_rfc3339_ms(&op.updated_at))
-        .flatten();
+    let timed = op.clone();
     let elapsed = move || {
-        started
-            .map(|s| {
-                let end = ended.unwrap_or_else(|| now.get());
-                display::elapsed(((end - s).max(0.0) / 1000.0) as u64)
-            })
+        elapsed_secs(&timed, None, now.get())
+            .map(display::elapsed)
             .unwrap_or_default()
     };
     let resource_id = op.resource_id.clone();

@@ -100,6 +100,9 @@ pub enum Message {
     State {
         ops: Vec<Operation>,
         condition: Option<SharedCondition>,
+        /// Followed operations the API answered 404 for.
+        #[serde(default)]
+        lost: Vec<String>,
     },
     /// Follower → leader: a mutation here returned this operation; follow it.
     Track { op: Operation },
@@ -165,6 +168,7 @@ mod tests {
                     message: "slow down".into(),
                     retry_after_ms: Some(1500),
                 })),
+                lost: vec!["gone".into()],
             },
             Message::Track {
                 op: op("b", OperationStatus::Pending),

@@ -19,11 +19,14 @@ pub struct Tracked {
     pub deadline_ms: f64,
     /// The deadline passed: no more polling until the person chooses to keep watching.
     pub expired: bool,
+    /// The API answered 404 for it (a restart, a purge): an end of its own, since
+    /// nothing more can be learnt by asking again.
+    pub lost: bool,
 }
 
 impl Tracked {
     pub fn is_active(&self) -> bool {
-        !self.expired && !is_terminal(&self.op.status)
+        !self.expired && !self.lost && !is_terminal(&self.op.status)
     }
 }
 
@@ -36,6 +39,9 @@ pub enum Event {
     Failed(Operation),
     /// The deadline passed while it was still pending/running/unknown.
     Expired(Operation),
+    /// The API no longer knows it (404): stop asking; whether its resource exists
+    /// is for the person to check.
+    Lost(Operation),
 }
 
 /// How to ask about the active operations on the next tick.
@@ -80,6 +86,7 @@ impl Tracker {
             since_ms,
             deadline_ms: since_ms + secs as f64 * 1000.0,
             expired: false,
+            lost: false,
             op,
         };
         self.ops.insert(tracked.op.id.clone(), tracked);
@@ -105,6 +112,22 @@ impl Tracker {
     /// Stops following (the person dismissed a finished or expired operation).
     pub fn forget(&mut self, id: &str) {
         self.ops.remove(id);
+    }
+
+    /// The API answered 404 for a followed operation: it ends as lost, once.
+    pub fn lose(&mut self, id: &str) -> Option<Event> {
+        let t = self.ops.get_mut(id).filter(|t| t.is_active())?;
+        t.lost = true;
+        Some(Event::Lost(t.op.clone()))
+    }
+
+    /// The ids of operations the API no longer knows, for the follower tabs.
+    pub fn lost_ids(&self) -> Vec<String> {
+        self.ops
+            .values()
+            .filter(|t| t.lost)
+            .map(|t| t.op.id.clone())
+            .collect()
     }
 
     pub fn active(&self) -> impl Iterator<Item = &Tracked> {
@@ -168,24 +191,21 @@ impl Tracker {
         self.failed_polls = 0;
         self.ticks = self.ticks.wrapping_add(1);
         self.polls_since_wake = self.polls_since_wake.saturating_add(1);
-        let mut events = Vec::new();
-        for op in fresh {
-            let Some(t) = self.ops.get_mut(&op.id) else {
-                continue;
-            };
-            if !t.is_active() {
-                continue;
-            }
-            t.op = op.clone();
-            match op.status {
-                OperationStatus::Done => events.push(Event::Done(op.clone())),
-                OperationStatus::Failed => events.push(Event::Failed(op.clone())),
-                // pending, running and unknown all mean "not yet".
-                _ => {}
-            }
-        }
+        let mut events: Vec<Event> = fresh.iter().filter_map(|op| self.refresh(op)).collect();
         events.extend(self.expire(now_ms));
         events
+    }
+
+    /// Takes one followed operation's fresh state; says if that ended it.
+    pub fn refresh(&mut self, op: &Operation) -> Option<Event> {
+        let t = self.ops.get_mut(&op.id).filter(|t| t.is_active())?;
+        t.op = op.clone();
+        match op.status {
+            OperationStatus::Done => Some(Event::Done(op.clone())),
+            OperationStatus::Failed => Some(Event::Failed(op.clone())),
+            // pending, running and unknown all mean "not yet".
+            _ => None,
+        }
     }
 
     /// A poll failed transiently: keep everything, slow down, check deadlines.
@@ -220,9 +240,16 @@ impl Tracker {
     /// A follower tab takes the leader's view: what it follows is followed here
     /// too, and what ended there ends here (so this tab shows the same notices),
     /// without this tab sending a single request.
-    pub fn merge_shared(&mut self, shared: &[Operation], now_ms: f64) -> Vec<Event> {
+    pub fn merge_shared(
+        &mut self,
+        shared: &[Operation],
+        lost: &[String],
+        now_ms: f64,
+    ) -> Vec<Event> {
         self.adopt(shared, now_ms);
-        self.apply(shared, now_ms)
+        let mut events = self.apply(shared, now_ms);
+        events.extend(lost.iter().filter_map(|id| self.lose(id)));
+        events
     }
 
     /// Every followed operation's latest state, as the leader shares it.
@@ -465,14 +492,16 @@ mod tests {
         leader.track(op("a", OperationStatus::Running), T0, None);
         leader.track(op("b", OperationStatus::Pending), T0, None);
         let mut follower = Tracker::default();
-        assert!(follower.merge_shared(&leader.snapshot(), T0).is_empty());
+        assert!(follower
+            .merge_shared(&leader.snapshot(), &[], T0)
+            .is_empty());
         assert_eq!(follower.active_count(), 2);
         leader.apply(&[op("a", OperationStatus::Done)], T0 + 1.0);
-        let events = follower.merge_shared(&leader.snapshot(), T0 + 1.0);
+        let events = follower.merge_shared(&leader.snapshot(), &[], T0 + 1.0);
         assert_eq!(events, vec![Event::Done(op("a", OperationStatus::Done))]);
         assert!(
             follower
-                .merge_shared(&leader.snapshot(), T0 + 2.0)
+                .merge_shared(&leader.snapshot(), &[], T0 + 2.0)
                 .is_empty(),
             "an ending is heard once"
         );
@@ -483,8 +512,39 @@ mod tests {
     fn a_follower_never_picks_up_an_operation_that_already_ended() {
         let mut follower = Tracker::default();
         assert!(follower
-            .merge_shared(&[op("x", OperationStatus::Failed)], T0)
+            .merge_shared(&[op("x", OperationStatus::Failed)], &[], T0)
             .is_empty());
         assert!(follower.ops.is_empty());
+    }
+
+    #[test]
+    fn an_operation_the_api_no_longer_knows_ends_as_lost_once() {
+        let mut t = Tracker::default();
+        t.track(op("a", OperationStatus::Pending), T0, None);
+        t.track(op("b", OperationStatus::Running), T0, None);
+        assert_eq!(
+            t.lose("a"),
+            Some(Event::Lost(op("a", OperationStatus::Pending)))
+        );
+        assert_eq!(t.lose("a"), None, "announced once");
+        assert_eq!(t.lose("nobody"), None);
+        assert_eq!(t.active_count(), 1);
+        assert_eq!(t.plan(), PollPlan::Single("b".into()));
+        assert_eq!(t.persisted_ids(), vec!["b".to_string()]);
+        assert_eq!(t.lost_ids(), vec!["a".to_string()]);
+        // A poll that still lists it does not bring it back.
+        assert!(t
+            .apply(&[op("a", OperationStatus::Done)], T0 + 1.0)
+            .is_empty());
+    }
+
+    #[test]
+    fn a_follower_hears_that_an_operation_was_lost() {
+        let mut follower = Tracker::default();
+        let shared = [op("a", OperationStatus::Pending)];
+        follower.merge_shared(&shared, &[], T0);
+        let events = follower.merge_shared(&shared, &["a".to_string()], T0 + 1.0);
+        assert_eq!(events, vec![Event::Lost(op("a", OperationStatus::Pending))]);
+        assert_eq!(follower.active_count(), 0);
     }
 }
