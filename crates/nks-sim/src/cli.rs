@@ -31,6 +31,9 @@ const AFTER_HELP: &str = r#"API
   Mutations answer 202 with an Operation: pending (5% of the time), running, then done.
   Durations at --time-scale 1: cluster create 20 min, update 1 min, delete 5 min; pool create
   8 min, update/scale 2 min, delete 3 min; node delete 2 min.
+  Cluster private_ip/public_ip are strings, "" until the create operation is done (never null).
+  Operation kinds: node deletes report kind "nks_node", which the SDKs' response enum lacks
+  (their list filter has it) - UNCONFIRMED; clients must show kinds they do not know.
   Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
   details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
   deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.

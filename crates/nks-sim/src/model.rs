@@ -53,6 +53,9 @@ impl OpStatus {
     }
 }
 
+/// Operation kinds the simulator produces. `nks_node` (node deletes) is **unconfirmed**: the
+/// SDKs' response enum lacks it (`vm, volume, vpc, firewall_rule, nks_cluster, nks_node_pool`)
+/// while the Go SDK's list filter accepts it; clients must show kinds they do not know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 // Variants mirror the wire values (`nks_cluster`, …), prefix included.
@@ -270,9 +273,10 @@ pub struct Cluster {
     pub kubernetes_version: String,
     pub autoscaling: bool,
     pub pool_ids: Vec<String>,
-    /// `null` until the control plane exists (digest §3.2: may be empty while creating).
-    pub private_ip: Option<String>,
-    pub public_ip: Option<String>,
+    /// Plain strings in both SDKs' types, never `null`: `""` until the control plane exists
+    /// (docs/sdk-differences.md).
+    pub private_ip: String,
+    pub public_ip: String,
     pub status: ResourceStatus,
     pub tags: Vec<String>,
     #[serde(serialize_with = "ts")]
@@ -375,6 +379,7 @@ pub struct QuotaCompute {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct QuotaNetworking {
+    pub connect_connections: QuotaDetail,
     pub public_ips: QuotaDetail,
     pub vpcs: QuotaDetail,
 }

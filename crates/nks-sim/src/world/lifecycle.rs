@@ -174,8 +174,8 @@ impl World {
             Effect::ClusterCreate { cluster_id } => {
                 if let Some(c) = self.clusters.get_mut(&cluster_id) {
                     c.status = ResourceStatus::Ready;
-                    c.private_ip = Some(c.planned_ips.0.clone());
-                    c.public_ip = Some(c.planned_ips.1.clone());
+                    c.private_ip = c.planned_ips.0.clone();
+                    c.public_ip = c.planned_ips.1.clone();
                     c.updated_at = at;
                 }
             }

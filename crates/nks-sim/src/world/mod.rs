@@ -273,6 +273,8 @@ impl World {
                 memory_gb: QuotaDetail::new(512, 0),
             },
             networking: QuotaNetworking {
+                // The simulator has no Connect; the SDK's Quota still carries the group.
+                connect_connections: QuotaDetail::new(10, 0),
                 public_ips: QuotaDetail::new(l.public_ips, clusters),
                 vpcs: QuotaDetail::new(20.max(self.vpcs.len() as i64 + 10), self.vpcs.len() as i64),
             },

@@ -48,8 +48,8 @@ impl World {
                 kubernetes_version: req.kubernetes_version,
                 autoscaling: req.autoscaling,
                 pool_ids: Vec::new(),
-                private_ip: None,
-                public_ip: None,
+                private_ip: String::new(),
+                public_ip: String::new(),
                 status: ResourceStatus::Creating,
                 tags: req.tags,
                 created_at: now,
@@ -488,8 +488,8 @@ impl World {
     /// (digest §3.9), so this answers 409 while the cluster is not ready.
     pub fn kubeconfig(&self, id: &str) -> ApiResult<String> {
         let c = self.cluster(id)?;
-        let server = match (&c.status, &c.public_ip) {
-            (ResourceStatus::Ready | ResourceStatus::Updating, Some(ip)) => ip.clone(),
+        let server = match (&c.status, c.public_ip.as_str()) {
+            (ResourceStatus::Ready | ResourceStatus::Updating, ip) if !ip.is_empty() => ip.to_string(),
             _ => {
                 return Err(ApiError::conflict(format!(
                 "kubeconfig is not available: cluster {} is {} and its control plane is not ready",
