@@ -58,7 +58,7 @@ TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/operations/next {"outcome": "failed"|"unknown", "kind": "nks_node_pool",
          "unknown_ms": 30000}      the next created operation (of that kind) fails (resource
                                    -> error) or sits in unknown that long, then done
-  GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{id}": n},
+  GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{operation_id}": n},
                                        "by_path": {"GET /v1/operations/<id>": n}}
   DELETE /_sim/requests            reset the counters
   POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters

@@ -489,7 +489,9 @@ impl World {
     pub fn kubeconfig(&self, id: &str) -> ApiResult<String> {
         let c = self.cluster(id)?;
         let server = match (&c.status, c.public_ip.as_str()) {
-            (ResourceStatus::Ready | ResourceStatus::Updating, ip) if !ip.is_empty() => ip.to_string(),
+            (ResourceStatus::Ready | ResourceStatus::Updating, ip) if !ip.is_empty() => {
+                ip.to_string()
+            }
             _ => {
                 return Err(ApiError::conflict(format!(
                 "kubeconfig is not available: cluster {} is {} and its control plane is not ready",
