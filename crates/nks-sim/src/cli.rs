@@ -34,6 +34,12 @@ const AFTER_HELP: &str = r#"API
   Cluster private_ip/public_ip are strings, "" until the create operation is done (never null).
   Operation kinds: node deletes report kind "nks_node", which the SDKs' response enum lacks
   (their list filter has it) - UNCONFIRMED; clients must show kinds they do not know.
+  VPCs: create/update/delete answer 202 with an Operation of kind "vpc" (create 1 min, update
+  30 s, delete 1 min); a new VPC gets the first free 10.N.0.0/24 (N >= 40). Deleting a VPC that
+  a cluster uses is 422 naming the cluster. Firewall rules under
+  /v1/networking/vpcs/{vpc_id}/firewall_rules: kind "firewall_rule", 30 s; protocol tcp|udp;
+  addresses canonical IPv4 CIDRs (0.0.0.0 only as 0.0.0.0/0), destination inside the VPC
+  subnet; destination_ports non-empty, each "N" (1-65535) or "low-high".
   Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
   details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
   deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.

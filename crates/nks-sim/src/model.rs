@@ -53,17 +53,21 @@ impl OpStatus {
     }
 }
 
-/// Operation kinds the simulator produces. `nks_node` (node deletes) is **unconfirmed**: the
-/// SDKs' response enum lacks it (`vm, volume, vpc, firewall_rule, nks_cluster, nks_node_pool`)
-/// while the Go SDK's list filter accepts it; clients must show kinds they do not know.
+/// Operation kinds the simulator produces. `nks_node` (node deletes) and `nks_load_balancer`
+/// (load balancer updates) are **unconfirmed**: the SDKs' response enum lacks them (`vm,
+/// volume, vpc, firewall_rule, nks_cluster, nks_node_pool`) while the Go SDK's list filter
+/// accepts them; clients must show kinds they do not know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 // Variants mirror the wire values (`nks_cluster`, …), prefix included.
 #[allow(clippy::enum_variant_names)]
 pub enum OpKind {
+    Vpc,
+    FirewallRule,
     NksCluster,
     NksNodePool,
     NksNode,
+    NksLoadBalancer,
 }
 
 impl OpKind {
@@ -83,17 +87,23 @@ impl OpKind {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            OpKind::Vpc => "vpc",
+            OpKind::FirewallRule => "firewall_rule",
             OpKind::NksCluster => "nks_cluster",
             OpKind::NksNodePool => "nks_node_pool",
             OpKind::NksNode => "nks_node",
+            OpKind::NksLoadBalancer => "nks_load_balancer",
         }
     }
 
     pub fn parse(s: &str) -> Option<OpKind> {
         match s {
+            "vpc" => Some(OpKind::Vpc),
+            "firewall_rule" => Some(OpKind::FirewallRule),
             "nks_cluster" => Some(OpKind::NksCluster),
             "nks_node_pool" => Some(OpKind::NksNodePool),
             "nks_node" => Some(OpKind::NksNode),
+            "nks_load_balancer" => Some(OpKind::NksLoadBalancer),
             _ => None,
         }
     }
@@ -197,6 +207,42 @@ pub struct Vpc {
     pub status: ResourceStatus,
     pub subnet: Subnet,
     pub firewall_rule_ids: Vec<String>,
+    pub tags: Vec<String>,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    Tcp,
+    Udp,
+}
+
+impl Protocol {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Tcp => "tcp",
+            Protocol::Udp => "udp",
+        }
+    }
+}
+
+/// Firewall rule (Go SDK `networking/firewallrule.go`).
+#[derive(Debug, Clone, Serialize)]
+pub struct FirewallRule {
+    pub id: String,
+    pub vpc_id: String,
+    pub name: String,
+    pub protocol: Protocol,
+    pub source_address: String,
+    pub destination_address: String,
+    pub destination_ports: Vec<String>,
+    pub status: ResourceStatus,
     pub tags: Vec<String>,
     #[serde(serialize_with = "ts")]
     pub created_at: Millis,

@@ -5,6 +5,7 @@
 mod catalog;
 mod clusters;
 mod control;
+mod networking;
 mod operations;
 mod pools;
 
@@ -26,6 +27,7 @@ use crate::state::AppState;
 const LISTS: &[&str] = &[
     "/v1/projects",
     "/v1/networking/vpcs",
+    "/v1/networking/vpcs/{vpc_id}/firewall_rules",
     "/v1/regions",
     "/v1/instance_types",
     "/v1/quotas",
@@ -44,14 +46,46 @@ pub fn is_list(route: &str) -> bool {
 /// The one route table: paths use the SDKs' parameter names, and `GET /_sim/requests` reports
 /// them as they are written here (through axum's `MatchedPath`).
 pub fn router(state: AppState) -> Router {
+    const VPC: &str = "/v1/networking/vpcs/{vpc_id}";
     const CLUSTER: &str = "/v1/nks/clusters/{cluster_id}";
     const POOL: &str = "/v1/nks/clusters/{cluster_id}/pools/{pool_id}";
     Router::new()
         .route("/v1/user", get(catalog::user))
         .route("/v1/projects", get(catalog::projects))
         .route("/v1/projects/{project_id}", get(catalog::project))
-        .route("/v1/networking/vpcs", get(catalog::vpcs))
-        .route("/v1/networking/vpcs/{vpc_id}", get(catalog::vpc))
+        .route(
+            "/v1/networking/vpcs",
+            get(catalog::vpcs).post(networking::create_vpc),
+        )
+        .route(
+            "/v1/networking/vpcs/availability",
+            post(networking::vpc_availability_create),
+        )
+        .route(
+            "/v1/networking/vpcs/cost",
+            post(networking::vpc_cost_create),
+        )
+        .route(
+            VPC,
+            get(catalog::vpc)
+                .patch(networking::update_vpc)
+                .delete(networking::delete_vpc),
+        )
+        .route(
+            &format!("{VPC}/availability"),
+            patch(networking::vpc_availability_update),
+        )
+        .route(&format!("{VPC}/cost"), patch(networking::vpc_cost_update))
+        .route(
+            &format!("{VPC}/firewall_rules"),
+            get(networking::rules).post(networking::create_rule),
+        )
+        .route(
+            &format!("{VPC}/firewall_rules/{{firewall_rule_id}}"),
+            get(networking::rule)
+                .patch(networking::update_rule)
+                .delete(networking::delete_rule),
+        )
         .route("/v1/regions", get(catalog::regions))
         .route("/v1/regions/{name}", get(catalog::region))
         .route("/v1/instance_types", get(catalog::instance_types))

@@ -17,6 +17,11 @@ pub enum Effect {
     PoolUpdate { pool_id: String },
     PoolDelete { pool_id: String },
     NodeDelete { pool_id: String, node_id: String },
+    VpcCreate { vpc_id: String },
+    VpcUpdate { vpc_id: String },
+    VpcDelete { vpc_id: String },
+    RuleSettle { rule_id: String },
+    RuleDelete { rule_id: String },
 }
 
 #[derive(Debug, Clone)]
@@ -190,6 +195,20 @@ impl World {
                 self.settle_pool(&pool_id, at)
             }
             Effect::PoolDelete { pool_id } => self.remove_pool(&pool_id),
+            Effect::VpcCreate { vpc_id } | Effect::VpcUpdate { vpc_id } => {
+                if let Some(v) = self.vpcs.get_mut(&vpc_id) {
+                    v.status = ResourceStatus::Ready;
+                    v.updated_at = at;
+                }
+            }
+            Effect::VpcDelete { vpc_id } => self.remove_vpc(&vpc_id),
+            Effect::RuleSettle { rule_id } => {
+                if let Some(r) = self.firewall_rules.get_mut(&rule_id) {
+                    r.status = ResourceStatus::Ready;
+                    r.updated_at = at;
+                }
+            }
+            Effect::RuleDelete { rule_id } => self.remove_firewall_rule(&rule_id),
             Effect::NodeDelete { pool_id, node_id } => {
                 self.remove_nodes(&pool_id, |n| n.id == node_id);
                 if let Some(p) = self.pools.get_mut(&pool_id) {
@@ -248,6 +267,20 @@ impl World {
                 }
                 if let Some(nodes) = self.nodes.get_mut(&pool_id) {
                     mark_nodes(nodes);
+                }
+            }
+            Effect::VpcCreate { vpc_id }
+            | Effect::VpcUpdate { vpc_id }
+            | Effect::VpcDelete { vpc_id } => {
+                if let Some(v) = self.vpcs.get_mut(&vpc_id) {
+                    v.status = ResourceStatus::Error;
+                    v.updated_at = at;
+                }
+            }
+            Effect::RuleSettle { rule_id } | Effect::RuleDelete { rule_id } => {
+                if let Some(r) = self.firewall_rules.get_mut(&rule_id) {
+                    r.status = ResourceStatus::Error;
+                    r.updated_at = at;
                 }
             }
             Effect::NodeDelete { pool_id, node_id } => {

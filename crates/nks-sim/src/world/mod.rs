@@ -11,6 +11,7 @@ mod checks;
 mod lifecycle;
 mod mutations;
 pub mod network;
+mod networking;
 
 use std::collections::HashMap;
 
@@ -55,6 +56,10 @@ pub mod durations {
     pub const POOL_UPDATE: i64 = 2 * 60_000;
     pub const POOL_DELETE: i64 = 3 * 60_000;
     pub const NODE_DELETE: i64 = 2 * 60_000;
+    pub const VPC_CREATE: i64 = 60_000;
+    pub const VPC_UPDATE: i64 = 30_000;
+    pub const VPC_DELETE: i64 = 60_000;
+    pub const FIREWALL_RULE: i64 = 30_000;
     /// Share of an operation spent `pending` before it turns `running`.
     pub const PENDING_SHARE: f64 = 0.05;
     /// How often the autoscaler considers acting, before scaling.
@@ -69,6 +74,7 @@ pub struct World {
     pub projects: HashMap<String, Project>,
     pub vpcs: HashMap<String, Vpc>,
     pub subnets: HashMap<String, network::Subnet>,
+    pub firewall_rules: HashMap<String, FirewallRule>,
     pub regions: Vec<Region>,
     pub instance_types: Vec<InstanceType>,
     pub versions: Vec<KubernetesVersion>,
@@ -101,6 +107,7 @@ impl World {
             projects: HashMap::new(),
             vpcs: HashMap::new(),
             subnets: HashMap::new(),
+            firewall_rules: HashMap::new(),
             regions: Vec::new(),
             instance_types: Vec::new(),
             versions: Vec::new(),
@@ -148,6 +155,15 @@ impl World {
 
     pub fn vpc(&self, id: &str) -> ApiResult<&Vpc> {
         self.vpcs.get(id).ok_or_else(|| ApiError::not_found("VPC"))
+    }
+
+    /// A rule is only found under its own VPC.
+    pub fn firewall_rule(&self, vpc_id: &str, rule_id: &str) -> ApiResult<&FirewallRule> {
+        self.vpc(vpc_id)?;
+        self.firewall_rules
+            .get(rule_id)
+            .filter(|r| r.vpc_id == vpc_id)
+            .ok_or_else(|| ApiError::not_found("firewall rule"))
     }
 
     pub fn cluster(&self, id: &str) -> ApiResult<&Cluster> {
