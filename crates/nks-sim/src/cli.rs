@@ -40,6 +40,10 @@ const AFTER_HELP: &str = r#"API
   /v1/networking/vpcs/{vpc_id}/firewall_rules: kind "firewall_rule", 30 s; protocol tcp|udp;
   addresses canonical IPv4 CIDRs (0.0.0.0 only as 0.0.0.0/0), destination inside the VPC
   subnet; destination_ports non-empty, each "N" (1-65535) or "low-high".
+  Every cluster has three controllers (one boot volume each), created and removed with it;
+  each node has one boot volume. Load balancers and PVCs are discovered (seeded only);
+  PATCH .../load_balancers/{id} {"public_ip_enabled": bool} answers an Operation of kind
+  "nks_load_balancer" (UNCONFIRMED, 30 s); the public IP is assigned/removed when it is done.
   Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
   details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
   deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.

@@ -380,6 +380,112 @@ pub struct Node {
     /// The address reserved in the VPC subnet, shown once the node is ready.
     #[serde(skip)]
     pub address: u32,
+    /// Id of the node's boot volume (`…/nodes/{node_id}/volumes`), which follows the node.
+    #[serde(skip)]
+    pub boot_volume_id: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VolumeKind {
+    Boot,
+    // The SDK enum; the simulator gives pools and controllers boot volumes only.
+    #[allow(dead_code)]
+    Data,
+}
+
+/// NKSNodeVolume (Go SDK `nks/clusterpoolnodevolume.go`); derived from its node.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeVolume {
+    pub id: String,
+    pub node_id: String,
+    pub name: String,
+    pub kind: VolumeKind,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub size: i64,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+}
+
+/// NKSControllerVolume (Go SDK `nks/clustercontrollervolume.go`): a node volume without
+/// `node_id`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ControllerVolume {
+    pub id: String,
+    pub name: String,
+    pub kind: VolumeKind,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub size: i64,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+}
+
+/// NKSController (Go SDK `nks/clustercontroller.go`): the platform-managed control plane,
+/// three per cluster, created and deleted with it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Controller {
+    pub id: String,
+    pub name: String,
+    pub instance_type: String,
+    /// `null` until the control plane is provisioned (TS SDK: `string | null`).
+    pub private_ip: Option<String>,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub address: String,
+    #[serde(skip)]
+    pub volumes: Vec<ControllerVolume>,
+}
+
+/// NKSLoadBalancer (Go SDK `nks/clusterloadbalancer.go`), discovered from a Service of type
+/// LoadBalancer; only `public_ip_enabled` can change.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoadBalancer {
+    pub id: String,
+    pub cluster_id: String,
+    pub namespace: String,
+    pub service_name: String,
+    /// TS SDK: `string | null`.
+    pub private_ip: Option<String>,
+    /// `null` while `public_ip_enabled` is false (TS SDK: `string | null`).
+    pub public_ip: Option<String>,
+    pub public_ip_enabled: bool,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
+}
+
+/// PersistentVolumeClaim (Go SDK `nks/clusterpersistentvolumeclaim.go`); no namespace field.
+#[derive(Debug, Clone, Serialize)]
+pub struct PersistentVolumeClaim {
+    pub id: String,
+    pub cluster_id: String,
+    pub name: String,
+    pub size: i64,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]

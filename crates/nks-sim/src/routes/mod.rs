@@ -7,6 +7,7 @@ mod clusters;
 mod control;
 mod networking;
 mod operations;
+mod parts;
 mod pools;
 
 use axum::body::Bytes;
@@ -33,8 +34,14 @@ const LISTS: &[&str] = &[
     "/v1/quotas",
     "/v1/nks/kubernetes_versions",
     "/v1/nks/clusters",
+    "/v1/nks/clusters/{cluster_id}/controllers",
+    "/v1/nks/clusters/{cluster_id}/controllers/{controller_id}/volumes",
+    "/v1/nks/clusters/{cluster_id}/load_balancers",
+    "/v1/nks/clusters/{cluster_id}/persistent_volume_claims",
     "/v1/nks/clusters/{cluster_id}/pools",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/volumes",
     "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes/{node_id}/volumes",
     "/v1/operations",
 ];
 
@@ -117,6 +124,35 @@ pub fn router(state: AppState) -> Router {
         )
         .route(&format!("{CLUSTER}/cost"), patch(clusters::cost_update))
         .route(&format!("{CLUSTER}/kubeconfig"), get(clusters::kubeconfig))
+        .route(&format!("{CLUSTER}/controllers"), get(parts::controllers))
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}"),
+            get(parts::controller),
+        )
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}/volumes"),
+            get(parts::controller_volumes),
+        )
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}/volumes/{{volume_id}}"),
+            get(parts::controller_volume),
+        )
+        .route(
+            &format!("{CLUSTER}/load_balancers"),
+            get(parts::load_balancers),
+        )
+        .route(
+            &format!("{CLUSTER}/load_balancers/{{load_balancer_id}}"),
+            get(parts::load_balancer).patch(parts::update_load_balancer),
+        )
+        .route(
+            &format!("{CLUSTER}/persistent_volume_claims"),
+            get(parts::pvcs),
+        )
+        .route(
+            &format!("{CLUSTER}/persistent_volume_claims/{{persistent_volume_claim_id}}"),
+            get(parts::pvc),
+        )
         .route(
             &format!("{CLUSTER}/pools"),
             post(pools::create).get(pools::list),
@@ -135,7 +171,16 @@ pub fn router(state: AppState) -> Router {
             patch(pools::availability_update),
         )
         .route(&format!("{POOL}/cost"), patch(pools::cost_update))
+        .route(&format!("{POOL}/volumes"), get(parts::pool_volumes))
         .route(&format!("{POOL}/nodes"), get(pools::nodes))
+        .route(
+            &format!("{POOL}/nodes/{{node_id}}/volumes"),
+            get(parts::node_volumes),
+        )
+        .route(
+            &format!("{POOL}/nodes/{{node_id}}/volumes/{{volume_id}}"),
+            get(parts::node_volume),
+        )
         .route(
             &format!("{POOL}/nodes/{{node_id}}"),
             get(pools::node).delete(pools::delete_node),

@@ -22,6 +22,7 @@ pub enum Effect {
     VpcDelete { vpc_id: String },
     RuleSettle { rule_id: String },
     RuleDelete { rule_id: String },
+    LoadBalancerUpdate { lb_id: String },
 }
 
 #[derive(Debug, Clone)]
@@ -183,6 +184,7 @@ impl World {
                     c.public_ip = c.planned_ips.1.clone();
                     c.updated_at = at;
                 }
+                self.set_controllers_status(&cluster_id, ResourceStatus::Ready, at);
             }
             Effect::ClusterUpdate { cluster_id } => {
                 if let Some(c) = self.clusters.get_mut(&cluster_id) {
@@ -209,6 +211,7 @@ impl World {
                 }
             }
             Effect::RuleDelete { rule_id } => self.remove_firewall_rule(&rule_id),
+            Effect::LoadBalancerUpdate { lb_id } => self.settle_load_balancer(&lb_id, at),
             Effect::NodeDelete { pool_id, node_id } => {
                 self.remove_nodes(&pool_id, |n| n.id == node_id);
                 if let Some(p) = self.pools.get_mut(&pool_id) {
@@ -238,6 +241,7 @@ impl World {
             Effect::ClusterCreate { cluster_id }
             | Effect::ClusterUpdate { cluster_id }
             | Effect::ClusterDelete { cluster_id } => {
+                self.set_controllers_status(&cluster_id, ResourceStatus::Error, at);
                 let pool_ids = match self.clusters.get_mut(&cluster_id) {
                     Some(c) => {
                         c.status = ResourceStatus::Error;
@@ -275,6 +279,12 @@ impl World {
                 if let Some(v) = self.vpcs.get_mut(&vpc_id) {
                     v.status = ResourceStatus::Error;
                     v.updated_at = at;
+                }
+            }
+            Effect::LoadBalancerUpdate { lb_id } => {
+                if let Some(lb) = self.load_balancers.get_mut(&lb_id) {
+                    lb.status = ResourceStatus::Error;
+                    lb.updated_at = at;
                 }
             }
             Effect::RuleSettle { rule_id } | Effect::RuleDelete { rule_id } => {
@@ -357,6 +367,10 @@ impl World {
         for pid in pool_ids {
             self.remove_pool(&pid);
         }
+        self.controllers.remove(cluster_id);
+        self.load_balancers
+            .retain(|_, lb| lb.cluster_id != cluster_id);
+        self.pvcs.retain(|_, p| p.cluster_id != cluster_id);
         self.clusters.remove(cluster_id);
     }
 }

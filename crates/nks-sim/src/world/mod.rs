@@ -12,6 +12,7 @@ mod lifecycle;
 mod mutations;
 pub mod network;
 mod networking;
+mod parts;
 
 use std::collections::HashMap;
 
@@ -60,6 +61,7 @@ pub mod durations {
     pub const VPC_UPDATE: i64 = 30_000;
     pub const VPC_DELETE: i64 = 60_000;
     pub const FIREWALL_RULE: i64 = 30_000;
+    pub const LOAD_BALANCER_UPDATE: i64 = 30_000;
     /// Share of an operation spent `pending` before it turns `running`.
     pub const PENDING_SHARE: f64 = 0.05;
     /// How often the autoscaler considers acting, before scaling.
@@ -83,6 +85,10 @@ pub struct World {
     pub pools: HashMap<String, Pool>,
     /// Nodes keyed by pool id, oldest first; a pool's nodes never outlive it.
     pub nodes: HashMap<String, Vec<Node>>,
+    /// Controllers keyed by cluster id, three per cluster.
+    pub controllers: HashMap<String, Vec<Controller>>,
+    pub load_balancers: HashMap<String, LoadBalancer>,
+    pub pvcs: HashMap<String, PersistentVolumeClaim>,
     pub ops: HashMap<String, Operation>,
     in_flight: HashMap<String, lifecycle::Plan>,
     /// Resource id → the in-flight operation that holds it (409 for anyone else).
@@ -120,6 +126,9 @@ impl World {
             clusters: HashMap::new(),
             pools: HashMap::new(),
             nodes: HashMap::new(),
+            controllers: HashMap::new(),
+            load_balancers: HashMap::new(),
+            pvcs: HashMap::new(),
             ops: HashMap::new(),
             in_flight: HashMap::new(),
             locks: HashMap::new(),

@@ -58,6 +58,7 @@ impl World {
                 planned_ips: (vip, public),
             },
         );
+        self.add_controllers(&id, ResourceStatus::Creating, now);
         Ok(self.start_op(
             NewOp {
                 kind: OpKind::NksCluster,
@@ -146,6 +147,7 @@ impl World {
             c.status = ResourceStatus::Deleting;
             c.updated_at = now;
         }
+        self.set_controllers_status(id, ResourceStatus::Deleting, now);
         let mut locks = vec![id.to_string()];
         locks.extend(pool_ids);
         Ok(self.start_op(
@@ -181,6 +183,7 @@ impl World {
             };
             let id = self.ids.uuid();
             let name = format!("{pool_name}-{}", self.ids.node_suffix());
+            let boot_volume_id = self.ids.uuid();
             let ready = status == ResourceStatus::Ready;
             self.nodes
                 .entry(pool_id.to_string())
@@ -193,6 +196,7 @@ impl World {
                     created_at: now,
                     updated_at: now,
                     address,
+                    boot_volume_id,
                 });
         }
     }

@@ -10,5 +10,6 @@ mod faults;
 mod fuzz;
 mod networking;
 mod pagination;
+mod parts;
 mod pools;
 mod validation;
