@@ -31,6 +31,19 @@ const AFTER_HELP: &str = r#"API
   Mutations answer 202 with an Operation: pending (5% of the time), running, then done.
   Durations at --time-scale 1: cluster create 20 min, update 1 min, delete 5 min; pool create
   8 min, update/scale 2 min, delete 3 min; node delete 2 min.
+  Cluster private_ip/public_ip are strings, "" until the create operation is done (never null).
+  Operation kinds: node deletes report kind "nks_node", which the SDKs' response enum lacks
+  (their list filter has it) - UNCONFIRMED; clients must show kinds they do not know.
+  VPCs: create/update/delete answer 202 with an Operation of kind "vpc" (create 1 min, update
+  30 s, delete 1 min); a new VPC gets the first free 10.N.0.0/24 (N >= 40). Deleting a VPC that
+  a cluster uses is 422 naming the cluster. Firewall rules under
+  /v1/networking/vpcs/{vpc_id}/firewall_rules: kind "firewall_rule", 30 s; protocol tcp|udp;
+  addresses canonical IPv4 CIDRs (0.0.0.0 only as 0.0.0.0/0), destination inside the VPC
+  subnet; destination_ports non-empty, each "N" (1-65535) or "low-high".
+  Every cluster has three controllers (one boot volume each), created and removed with it;
+  each node has one boot volume. Load balancers and PVCs are discovered (seeded only);
+  PATCH .../load_balancers/{id} {"public_ip_enabled": bool} answers an Operation of kind
+  "nks_load_balancer" (UNCONFIRMED, 30 s); the public IP is assigned/removed when it is done.
   Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
   details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
   deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.
@@ -55,7 +68,7 @@ TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/operations/next {"outcome": "failed"|"unknown", "kind": "nks_node_pool",
          "unknown_ms": 30000}      the next created operation (of that kind) fails (resource
                                    -> error) or sits in unknown that long, then done
-  GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{id}": n},
+  GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{operation_id}": n},
                                        "by_path": {"GET /v1/operations/<id>": n}}
   DELETE /_sim/requests            reset the counters
   POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters

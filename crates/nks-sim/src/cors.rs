@@ -1,60 +1,55 @@
-//! CORS for the origins given with `--allow-origin`, so a console served elsewhere (a dev
-//! server, a test page) can call the simulator directly. Other origins get no CORS headers at
-//! all, which makes the browser refuse, the same as a real API without CORS would.
+//! CORS for the origins given with `--allow-origin`, through tower-http's `CorsLayer`, so a
+//! console served elsewhere (a dev server, a test page) can call the simulator directly.
+//! Other origins get no CORS headers at all, which makes the browser refuse, the same as a
+//! real API without CORS would.
 
-use axum::http::{header, HeaderMap, HeaderValue, Response, StatusCode};
+use std::time::Duration;
 
-use crate::state::Shared;
+use axum::extract::Request;
+use axum::http::{header, HeaderName, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
-/// The request's origin when it is one of the allowed ones.
-pub fn allowed_origin(shared: &Shared, headers: &HeaderMap) -> Option<HeaderValue> {
-    let origin = headers.get(header::ORIGIN)?;
-    let text = origin.to_str().ok()?;
-    shared
-        .settings
-        .allow_origins
-        .iter()
-        .any(|o| o == text || o == "*")
-        .then(|| origin.clone())
+/// Preflights need no API key (browsers never send credentials on them), and the retry
+/// headers are exposed, or a browser client could not honour `Retry-After`.
+pub fn layer(allow_origins: &[String]) -> CorsLayer {
+    let allowed = allow_origins.to_vec();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(move |origin, _| {
+            origin
+                .to_str()
+                .is_ok_and(|o| allowed.iter().any(|a| a == o || a == "*"))
+        }))
+        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+        .expose_headers([
+            HeaderName::from_static("retry-after"),
+            HeaderName::from_static("retry-after-ms"),
+        ])
+        .max_age(Duration::from_secs(600))
 }
 
-/// Preflights need no API key: browsers never send credentials on them.
-pub fn preflight<B: Default>(origin: Option<HeaderValue>) -> Response<B> {
-    let mut resp = Response::new(B::default());
-    *resp.status_mut() = StatusCode::NO_CONTENT;
-    let h = resp.headers_mut();
-    h.insert(
-        header::ALLOW,
-        HeaderValue::from_static("GET, POST, PATCH, DELETE, OPTIONS"),
-    );
-    if let Some(origin) = origin {
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        h.insert(
-            header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, POST, PATCH, DELETE"),
-        );
-        h.insert(
-            header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("Authorization, Content-Type"),
-        );
-        h.insert(
-            header::ACCESS_CONTROL_MAX_AGE,
-            HeaderValue::from_static("600"),
-        );
-        h.insert(header::VARY, HeaderValue::from_static("Origin"));
+/// `CorsLayer` answers every preflight 200 and lists the allowed methods and headers even to
+/// an origin it refuses. The simulator answers 204 and, to a refused origin, no
+/// `access-control-*` header at all, so a misconfigured origin fails as plainly as it would
+/// against an API without CORS.
+pub async fn tidy_preflight(req: Request, next: Next) -> Response {
+    let preflight = req.method() == Method::OPTIONS;
+    let mut resp = next.run(req).await;
+    if preflight {
+        *resp.status_mut() = StatusCode::NO_CONTENT;
+        let h = resp.headers_mut();
+        if !h.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN) {
+            let names: Vec<HeaderName> = h
+                .keys()
+                .filter(|k| k.as_str().starts_with("access-control-"))
+                .cloned()
+                .collect();
+            for name in names {
+                h.remove(name);
+            }
+        }
     }
     resp
-}
-
-/// Expose the retry headers too, or a browser client cannot honour `Retry-After`.
-pub fn decorate<B>(resp: &mut Response<B>, origin: Option<HeaderValue>) {
-    if let Some(origin) = origin {
-        let h = resp.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        h.insert(
-            header::ACCESS_CONTROL_EXPOSE_HEADERS,
-            HeaderValue::from_static("Retry-After, Retry-After-Ms"),
-        );
-        h.append(header::VARY, HeaderValue::from_static("Origin"));
-    }
 }

@@ -10,6 +10,10 @@
 //! | `storage_abs_gb`    | ABS storage (per GB-month)   |     0.1000 |
 //! | `storage_nvme_gb`   | NVMe storage (per GB-month)  |     0.1500 |
 //! | `nks_control_plane` | NKS control plane (cluster)  |    73.0000 |
+//! | `networking_vpc`    | VPC (per VPC-month)          |     0.0000 |
+//!
+//! A VPC's price is not published anywhere read (UNCONFIRMED); the simulator quotes it as one
+//! free row so a plan can still show "VPC: 0.00" next to the cluster.
 //!
 //! A row's `monthly_amount` is quantity × unit price rounded half-up to cents; totals are sums
 //! of rounded rows, so a quote always adds up as displayed. `unit_price` has 4 decimals,
@@ -27,6 +31,7 @@ pub enum Dimension {
     StorageAbsGb,
     StorageNvmeGb,
     NksControlPlane,
+    NetworkingVpc,
 }
 
 impl Dimension {
@@ -37,6 +42,7 @@ impl Dimension {
             Dimension::StorageAbsGb => "storage_abs_gb",
             Dimension::StorageNvmeGb => "storage_nvme_gb",
             Dimension::NksControlPlane => "nks_control_plane",
+            Dimension::NetworkingVpc => "networking_vpc",
         }
     }
 
@@ -47,6 +53,7 @@ impl Dimension {
             Dimension::StorageAbsGb => "ABS storage (per GB-month)",
             Dimension::StorageNvmeGb => "NVMe storage (per GB-month)",
             Dimension::NksControlPlane => "NKS control plane (per cluster-month)",
+            Dimension::NetworkingVpc => "VPC (per VPC-month)",
         }
     }
 
@@ -58,6 +65,7 @@ impl Dimension {
             Dimension::StorageAbsGb => 1_000,
             Dimension::StorageNvmeGb => 1_500,
             Dimension::NksControlPlane => 730_000,
+            Dimension::NetworkingVpc => 0,
         }
     }
 
@@ -110,6 +118,12 @@ impl Usage {
         u.add(Dimension::ComputeVcpu, node_count * vcpu);
         u.add(Dimension::ComputeMemoryGb, node_count * memory_gb);
         u.add(Dimension::storage(disk), node_count * size);
+        u
+    }
+
+    pub fn vpc() -> Usage {
+        let mut u = Usage::default();
+        u.add(Dimension::NetworkingVpc, 1);
         u
     }
 

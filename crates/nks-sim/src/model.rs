@@ -53,14 +53,21 @@ impl OpStatus {
     }
 }
 
+/// Operation kinds the simulator produces. `nks_node` (node deletes) and `nks_load_balancer`
+/// (load balancer updates) are **unconfirmed**: the SDKs' response enum lacks them (`vm,
+/// volume, vpc, firewall_rule, nks_cluster, nks_node_pool`) while the Go SDK's list filter
+/// accepts them; clients must show kinds they do not know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 // Variants mirror the wire values (`nks_cluster`, …), prefix included.
 #[allow(clippy::enum_variant_names)]
 pub enum OpKind {
+    Vpc,
+    FirewallRule,
     NksCluster,
     NksNodePool,
     NksNode,
+    NksLoadBalancer,
 }
 
 impl OpKind {
@@ -80,17 +87,23 @@ impl OpKind {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            OpKind::Vpc => "vpc",
+            OpKind::FirewallRule => "firewall_rule",
             OpKind::NksCluster => "nks_cluster",
             OpKind::NksNodePool => "nks_node_pool",
             OpKind::NksNode => "nks_node",
+            OpKind::NksLoadBalancer => "nks_load_balancer",
         }
     }
 
     pub fn parse(s: &str) -> Option<OpKind> {
         match s {
+            "vpc" => Some(OpKind::Vpc),
+            "firewall_rule" => Some(OpKind::FirewallRule),
             "nks_cluster" => Some(OpKind::NksCluster),
             "nks_node_pool" => Some(OpKind::NksNodePool),
             "nks_node" => Some(OpKind::NksNode),
+            "nks_load_balancer" => Some(OpKind::NksLoadBalancer),
             _ => None,
         }
     }
@@ -203,6 +216,42 @@ pub struct Vpc {
     pub seq: u64,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    Tcp,
+    Udp,
+}
+
+impl Protocol {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Tcp => "tcp",
+            Protocol::Udp => "udp",
+        }
+    }
+}
+
+/// Firewall rule (Go SDK `networking/firewallrule.go`).
+#[derive(Debug, Clone, Serialize)]
+pub struct FirewallRule {
+    pub id: String,
+    pub vpc_id: String,
+    pub name: String,
+    pub protocol: Protocol,
+    pub source_address: String,
+    pub destination_address: String,
+    pub destination_ports: Vec<String>,
+    pub status: ResourceStatus,
+    pub tags: Vec<String>,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct RegionCompute {
     pub vms: bool,
@@ -270,9 +319,10 @@ pub struct Cluster {
     pub kubernetes_version: String,
     pub autoscaling: bool,
     pub pool_ids: Vec<String>,
-    /// `null` until the control plane exists (digest §3.2: may be empty while creating).
-    pub private_ip: Option<String>,
-    pub public_ip: Option<String>,
+    /// Plain strings in both SDKs' types, never `null`: `""` until the control plane exists
+    /// (docs/sdk-differences.md).
+    pub private_ip: String,
+    pub public_ip: String,
     pub status: ResourceStatus,
     pub tags: Vec<String>,
     #[serde(serialize_with = "ts")]
@@ -330,6 +380,112 @@ pub struct Node {
     /// The address reserved in the VPC subnet, shown once the node is ready.
     #[serde(skip)]
     pub address: u32,
+    /// Id of the node's boot volume (`…/nodes/{node_id}/volumes`), which follows the node.
+    #[serde(skip)]
+    pub boot_volume_id: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VolumeKind {
+    Boot,
+    // The SDK enum; the simulator gives pools and controllers boot volumes only.
+    #[allow(dead_code)]
+    Data,
+}
+
+/// NKSNodeVolume (Go SDK `nks/clusterpoolnodevolume.go`); derived from its node.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeVolume {
+    pub id: String,
+    pub node_id: String,
+    pub name: String,
+    pub kind: VolumeKind,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub size: i64,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+}
+
+/// NKSControllerVolume (Go SDK `nks/clustercontrollervolume.go`): a node volume without
+/// `node_id`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ControllerVolume {
+    pub id: String,
+    pub name: String,
+    pub kind: VolumeKind,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub size: i64,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+}
+
+/// NKSController (Go SDK `nks/clustercontroller.go`): the platform-managed control plane,
+/// three per cluster, created and deleted with it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Controller {
+    pub id: String,
+    pub name: String,
+    pub instance_type: String,
+    /// `null` until the control plane is provisioned (TS SDK: `string | null`).
+    pub private_ip: Option<String>,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub address: String,
+    #[serde(skip)]
+    pub volumes: Vec<ControllerVolume>,
+}
+
+/// NKSLoadBalancer (Go SDK `nks/clusterloadbalancer.go`), discovered from a Service of type
+/// LoadBalancer; only `public_ip_enabled` can change.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoadBalancer {
+    pub id: String,
+    pub cluster_id: String,
+    pub namespace: String,
+    pub service_name: String,
+    /// TS SDK: `string | null`.
+    pub private_ip: Option<String>,
+    /// `null` while `public_ip_enabled` is false (TS SDK: `string | null`).
+    pub public_ip: Option<String>,
+    pub public_ip_enabled: bool,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
+}
+
+/// PersistentVolumeClaim (Go SDK `nks/clusterpersistentvolumeclaim.go`); no namespace field.
+#[derive(Debug, Clone, Serialize)]
+pub struct PersistentVolumeClaim {
+    pub id: String,
+    pub cluster_id: String,
+    pub name: String,
+    pub size: i64,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub status: ResourceStatus,
+    #[serde(serialize_with = "ts")]
+    pub created_at: Millis,
+    #[serde(serialize_with = "ts")]
+    pub updated_at: Millis,
+    #[serde(skip)]
+    pub seq: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -375,6 +531,7 @@ pub struct QuotaCompute {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct QuotaNetworking {
+    pub connect_connections: QuotaDetail,
     pub public_ips: QuotaDetail,
     pub vpcs: QuotaDetail,
 }

@@ -3,8 +3,10 @@
 //!
 //! - `demo`: user operator@example.com; projects Production and Staging; cluster `edge-prod`
 //!   (VPC `prod-vpc`) with pools `baseline` (3 × n1-standard-8) and `batch-zero` (0 ×
-//!   n1-highcpu-16, tainted); a free `prod-spare-vpc`; `staging-vpc` in Staging; a short
-//!   operation history.
+//!   n1-highcpu-16, tainted), load balancers `ingress-nginx/ingress-nginx-controller`
+//!   (public) and `payments/payments-api` (private), PVCs `data-postgres-0`, `data-redis-0`,
+//!   `prometheus-server`; a free `prod-spare-vpc`; `staging-vpc` in Staging; a short operation
+//!   history. Every cluster has three controllers.
 //! - `empty`: the catalogue plus one project Production with one free VPC `prod-vpc`.
 //! - `large`: `demo` plus project Large with 40 clusters, one of them (`big`) with 1,000 pools,
 //!   and over 2,000 past operations, so every list spans many pages.
@@ -204,8 +206,8 @@ fn ready_cluster(w: &mut World, s: ClusterSeed) -> String {
             kubernetes_version: s.version.into(),
             autoscaling: s.autoscaling,
             pool_ids: Vec::new(),
-            private_ip: Some(vip.clone()),
-            public_ip: Some(public.clone()),
+            private_ip: vip.clone(),
+            public_ip: public.clone(),
             status: ResourceStatus::Ready,
             tags: s.tags.iter().map(|t| t.to_string()).collect(),
             created_at: s.created,
@@ -214,6 +216,7 @@ fn ready_cluster(w: &mut World, s: ClusterSeed) -> String {
             planned_ips: (vip, public),
         },
     );
+    w.insert_ready_controllers(&id, s.ready);
     done_op(
         w,
         OpKind::NksCluster,
@@ -373,6 +376,39 @@ fn demo(w: &mut World) {
         at("2026-05-04T09:33:00Z"),
         at("2026-05-04T09:41:12Z"),
     );
+    let discovered = at("2026-05-05T10:00:00Z");
+    w.insert_load_balancer(
+        &cluster,
+        "ingress-nginx",
+        "ingress-nginx-controller",
+        true,
+        4,
+        discovered,
+    );
+    w.insert_load_balancer(
+        &cluster,
+        "payments",
+        "payments-api",
+        false,
+        5,
+        discovered + 60_000,
+    );
+    for (i, (name, size, kind)) in [
+        ("data-postgres-0", 50, VolumeType::Abs),
+        ("data-redis-0", 10, VolumeType::Nvme),
+        ("prometheus-server", 100, VolumeType::Abs),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        w.insert_pvc(
+            &cluster,
+            name,
+            size,
+            kind,
+            discovered + 120_000 * (i as i64 + 1),
+        );
+    }
     done_op(
         w,
         OpKind::NksNodePool,

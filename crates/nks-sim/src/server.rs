@@ -3,14 +3,19 @@
 //! browser `fetch` rejects with a network error. A hyper service that returns `Err` does
 //! exactly that; an axum handler cannot.
 //!
-//! Per request, in order: count it (`/v1` only), answer CORS preflights, apply faults,
-//! check the API key, then hand over to the axum router; CORS headers go on every answer.
+//! Everything else is one axum router (`app`). Its layers run, outermost first: count the
+//! request by its route (`/v1` only, through axum's `MatchedPath`), answer CORS preflights
+//! (tower-http), apply faults, check the API key, then the handler; CORS headers go on every
+//! answer. A `drop` fault marks its response and `handle` turns the mark into a dropped
+//! connection.
 
 use std::fmt;
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::extract::{MatchedPath, State};
 use axum::http::{header, HeaderValue, Method, Request, Response, StatusCode};
+use axum::middleware::{self, Next};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -27,7 +32,7 @@ use crate::routes;
 use crate::state::{lock, AppState};
 
 /// The `drop` fault: hyper aborts the connection when the service fails.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct DropConnection;
 
 impl fmt::Display for DropConnection {
@@ -39,7 +44,7 @@ impl fmt::Display for DropConnection {
 impl std::error::Error for DropConnection {}
 
 pub async fn accept_loop(listener: TcpListener, shared: AppState) {
-    let router = routes::router(shared.clone());
+    let router = app(shared.clone());
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(conn) => conn,
@@ -50,10 +55,9 @@ pub async fn accept_loop(listener: TcpListener, shared: AppState) {
             }
         };
         let _ = stream.set_nodelay(true);
-        let shared = shared.clone();
         let router = router.clone();
         tokio::spawn(async move {
-            let service = service_fn(move |req| handle(shared.clone(), router.clone(), req));
+            let service = service_fn(move |req| handle(router.clone(), req));
             // Errors here are clients hanging up or our own drop fault; nothing to report.
             let _ = http1::Builder::new()
                 .keep_alive(true)
@@ -63,7 +67,38 @@ pub async fn accept_loop(listener: TcpListener, shared: AppState) {
     }
 }
 
-fn bearer(req: &Request<Incoming>) -> Option<&str> {
+/// The router with its layers; `Router::layer` wraps every route and the fallback, so each
+/// layer sees the `MatchedPath` of the route the request was routed to.
+pub fn app(shared: AppState) -> Router {
+    routes::router(shared.clone())
+        .layer(middleware::from_fn_with_state(shared.clone(), api_gate))
+        .layer(cors::layer(&shared.settings.allow_origins))
+        .layer(middleware::from_fn(cors::tidy_preflight))
+        .layer(middleware::from_fn_with_state(shared, count))
+}
+
+fn is_api(path: &str) -> bool {
+    path == "/v1" || path.starts_with("/v1/")
+}
+
+fn route_of<B>(req: &Request<B>) -> Option<String> {
+    req.extensions()
+        .get::<MatchedPath>()
+        .map(|m| m.as_str().to_string())
+}
+
+/// `GET /_sim/requests`: every `/v1` request, preflights and refusals included, by route
+/// (unrouted paths count as themselves) and by path.
+async fn count(State(shared): State<AppState>, req: Request<Body>, next: Next) -> Response<Body> {
+    let path = req.uri().path();
+    if is_api(path) {
+        let route = route_of(&req).unwrap_or_else(|| path.to_string());
+        lock(&shared.counters).record(req.method().as_str(), &route, path);
+    }
+    next.run(req).await
+}
+
+fn bearer<B>(req: &Request<B>) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, key) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| key.trim())
@@ -124,66 +159,49 @@ fn fault_response(action: Action) -> Result<Response<Body>, DropConnection> {
     }
 }
 
-async fn handle(
-    shared: AppState,
-    router: Router,
-    req: Request<Incoming>,
-) -> Result<Response<Body>, DropConnection> {
-    let method = req.method().clone();
-    let path = req.uri().path().to_string();
-    let origin = cors::allowed_origin(&shared, req.headers());
-    let is_api = path == "/v1" || path.starts_with("/v1/");
-
-    if is_api {
-        let route = routes::template(&path).unwrap_or(&path).to_string();
-        lock(&shared.counters).record(method.as_str(), &route, &path);
+async fn handle(router: Router, req: Request<Incoming>) -> Result<Response<Body>, DropConnection> {
+    let Ok(resp) = router.oneshot(req.map(Body::new)).await;
+    match resp.extensions().get::<DropConnection>() {
+        Some(drop) => Err(*drop),
+        None => Ok(resp),
     }
-
-    if method == Method::OPTIONS {
-        return Ok(cors::preflight(origin));
-    }
-
-    let mut resp = match api_gate(&shared, &method, &path, &req).await? {
-        Some(early) => early,
-        None => match router.oneshot(req.map(Body::new)).await {
-            Ok(resp) => resp,
-            Err(never) => match never {},
-        },
-    };
-    cors::decorate(&mut resp, origin);
-    Ok(resp)
 }
 
-/// Faults, then authentication, for `/v1` requests; `None` lets the request through.
+/// Faults, then authentication, for `/v1` requests.
 async fn api_gate(
-    shared: &AppState,
-    method: &Method,
-    path: &str,
-    req: &Request<Incoming>,
-) -> Result<Option<Response<Body>>, DropConnection> {
-    if !(path == "/v1" || path.starts_with("/v1/")) {
-        return Ok(None);
+    State(shared): State<AppState>,
+    req: Request<Body>,
+    next: Next,
+) -> Response<Body> {
+    let path = req.uri().path();
+    if !is_api(path) {
+        return next.run(req).await;
     }
     let query = QueryParams::parse(req.uri().query());
     let decision = {
-        let is_list = *method == Method::GET && routes::is_list(path);
-        lock(&shared.faults).decide(method.as_str(), path, &query, is_list)
+        let is_list =
+            *req.method() == Method::GET && route_of(&req).is_some_and(|r| routes::is_list(&r));
+        lock(&shared.faults).decide(req.method().as_str(), path, &query, is_list)
     };
     if decision.latency_ms > 0 {
         tokio::time::sleep(Duration::from_millis(decision.latency_ms)).await;
     }
     if let Some(action) = decision.action {
-        return fault_response(action).map(Some);
+        return match fault_response(action) {
+            Ok(resp) => resp,
+            Err(drop) => {
+                let mut resp = Response::new(Body::empty());
+                resp.extensions_mut().insert(drop);
+                resp
+            }
+        };
     }
-    match bearer(req) {
-        Some(key) if shared.key_allowed(key) => Ok(None),
-        Some(_) => Ok(Some(json_message(
-            StatusCode::UNAUTHORIZED,
-            "invalid API key",
-        ))),
-        None => Ok(Some(json_message(
+    match bearer(&req) {
+        Some(key) if shared.key_allowed(key) => next.run(req).await,
+        Some(_) => json_message(StatusCode::UNAUTHORIZED, "invalid API key"),
+        None => json_message(
             StatusCode::UNAUTHORIZED,
             "missing API key: send Authorization: Bearer <API key>",
-        ))),
+        ),
     }
 }

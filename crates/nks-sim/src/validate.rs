@@ -14,11 +14,18 @@
 //! - `tags`: each a non-empty string of at most 63 characters.
 //! - `node_count` omitted on pool create: 1.
 //! - `boot_volume.type` is case-sensitive (`nvme` | `abs`).
+//! - VPC `subnet_name`: the same rules as `name`.
+//! - Firewall rules: `protocol` is `tcp` | `udp` (SDK enum); addresses are IPv4 CIDRs in
+//!   network-aligned canonical form and `0.0.0.0` needs mask 0 (SDK doc comments); each of
+//!   `destination_ports` (non-empty) is a port 1-65535 or a range `low-high`; the destination
+//!   must lie inside the VPC's subnet ("either VPC CIDR or VM in VPC", checked in the world).
 
 use serde_json::{Map, Value};
 
 use crate::error::{ApiError, ApiResult};
-use crate::model::{BootVolume, NodeConfig, VolumeType};
+use std::net::Ipv4Addr;
+
+use crate::model::{BootVolume, NodeConfig, Protocol, VolumeType};
 
 pub const NAME_MAX_CHARS: usize = 63;
 pub const NODE_COUNT_MIN: i64 = 0;
@@ -59,6 +66,42 @@ pub struct PoolCreate {
 pub struct PoolUpdate {
     pub name: Option<String>,
     pub node_count: Option<i64>,
+    pub tags: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VpcCreate {
+    pub name: String,
+    pub project_id: String,
+    pub region: String,
+    pub subnet_name: String,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VpcUpdate {
+    pub name: Option<String>,
+    pub subnet_name: Option<String>,
+    pub tags: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FirewallRuleCreate {
+    pub name: String,
+    pub protocol: Protocol,
+    pub source_address: String,
+    pub destination_address: String,
+    pub destination_ports: Vec<String>,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FirewallRuleUpdate {
+    pub name: Option<String>,
+    pub protocol: Option<Protocol>,
+    pub source_address: Option<String>,
+    pub destination_address: Option<String>,
+    pub destination_ports: Option<Vec<String>>,
     pub tags: Option<Vec<String>>,
 }
 
@@ -345,6 +388,154 @@ pub fn pool_create(obj: &Map<String, Value>) -> ApiResult<PoolCreate> {
     })
 }
 
+fn opt_name(obj: &Map<String, Value>, key: &str) -> ApiResult<Option<String>> {
+    get(obj, key)
+        .map(|v| as_str(v, key).and_then(|n| check_name(n, key)))
+        .transpose()
+}
+
+fn region(obj: &Map<String, Value>) -> ApiResult<String> {
+    let region = req_str(obj, "", "region")?;
+    if region != crate::model::REGION {
+        return Err(ApiError::field("region", "must be us-sva-2"));
+    }
+    Ok(region.to_string())
+}
+
+pub fn vpc_create(obj: &Map<String, Value>) -> ApiResult<VpcCreate> {
+    Ok(VpcCreate {
+        name: check_name(req_str(obj, "", "name")?, "name")?,
+        project_id: req_str(obj, "", "project_id")?.to_string(),
+        region: region(obj)?,
+        subnet_name: check_name(req_str(obj, "", "subnet_name")?, "subnet_name")?,
+        tags: opt_tags(obj)?.unwrap_or_default(),
+    })
+}
+
+pub fn vpc_update(obj: &Map<String, Value>) -> ApiResult<VpcUpdate> {
+    Ok(VpcUpdate {
+        name: opt_name(obj, "name")?,
+        subnet_name: opt_name(obj, "subnet_name")?,
+        tags: opt_tags(obj)?,
+    })
+}
+
+/// An IPv4 CIDR in network-aligned, canonical form (`10.20.0.0/24`, not `10.20.0.7/24` nor
+/// `010.20.0.0/24`); `0.0.0.0` only with mask 0, as the SDK documents for source addresses.
+/// Returns the network and prefix length.
+pub fn check_cidr(text: &str, path: &str) -> ApiResult<(u32, u32)> {
+    let bad = || ApiError::field(path, "must be an IPv4 CIDR such as 10.20.0.0/24");
+    let (addr, prefix) = text.split_once('/').ok_or_else(bad)?;
+    let ip: Ipv4Addr = addr.parse().map_err(|_| bad())?;
+    let prefix: u32 = match prefix.parse() {
+        Ok(p)
+            if p <= 32
+                && !prefix.starts_with('+')
+                && (prefix == "0" || !prefix.starts_with('0')) =>
+        {
+            p
+        }
+        _ => return Err(bad()),
+    };
+    // Ipv4Addr's parser already refuses leading zeros in octets.
+    let base = u32::from(ip);
+    let mask = if prefix == 0 {
+        0
+    } else {
+        u32::MAX << (32 - prefix)
+    };
+    if base & !mask != 0 {
+        let canonical = format!("{}/{prefix}", Ipv4Addr::from(base & mask));
+        return Err(ApiError::field(
+            path,
+            format!("must be network-aligned: {canonical}, not {text}"),
+        ));
+    }
+    if base == 0 && prefix != 0 {
+        return Err(ApiError::field(
+            path,
+            "address 0.0.0.0 requires a CIDR mask of 0 (0.0.0.0/0)",
+        ));
+    }
+    Ok((base, prefix))
+}
+
+/// A port (`443`) or an inclusive range (`8000-8080`), 1-65535.
+pub fn check_port(text: &str, path: &str) -> ApiResult<()> {
+    let number = |s: &str| -> Option<u32> {
+        (!s.is_empty()
+            && s.len() <= 5
+            && s.bytes().all(|b| b.is_ascii_digit())
+            && !s.starts_with('0'))
+        .then(|| s.parse().ok())
+        .flatten()
+        .filter(|p| (1..=65_535).contains(p))
+    };
+    let ok = match text.split_once('-') {
+        Some((lo, hi)) => matches!((number(lo), number(hi)), (Some(a), Some(b)) if a <= b),
+        None => number(text).is_some(),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::field(
+            path,
+            "must be a port 1-65535 or a range such as 8000-8080",
+        ))
+    }
+}
+
+fn protocol(v: &Value) -> ApiResult<Protocol> {
+    match as_str(v, "protocol")? {
+        "tcp" => Ok(Protocol::Tcp),
+        "udp" => Ok(Protocol::Udp),
+        _ => Err(ApiError::field("protocol", "must be one of tcp, udp")),
+    }
+}
+
+fn ports(v: &Value) -> ApiResult<Vec<String>> {
+    let list = as_str_array(v, "destination_ports")?;
+    if list.is_empty() {
+        return Err(ApiError::field("destination_ports", "must not be empty"));
+    }
+    for (i, p) in list.iter().enumerate() {
+        check_port(p, &format!("destination_ports[{i}]"))?;
+    }
+    Ok(list)
+}
+
+fn address(v: &Value, key: &str) -> ApiResult<String> {
+    let text = as_str(v, key)?;
+    check_cidr(text, key)?;
+    Ok(text.to_string())
+}
+
+pub fn firewall_rule_create(obj: &Map<String, Value>) -> ApiResult<FirewallRuleCreate> {
+    Ok(FirewallRuleCreate {
+        name: check_name(req_str(obj, "", "name")?, "name")?,
+        protocol: protocol(req(obj, "", "protocol")?)?,
+        source_address: address(req(obj, "", "source_address")?, "source_address")?,
+        destination_address: address(req(obj, "", "destination_address")?, "destination_address")?,
+        destination_ports: ports(req(obj, "", "destination_ports")?)?,
+        tags: opt_tags(obj)?.unwrap_or_default(),
+    })
+}
+
+pub fn firewall_rule_update(obj: &Map<String, Value>) -> ApiResult<FirewallRuleUpdate> {
+    Ok(FirewallRuleUpdate {
+        name: opt_name(obj, "name")?,
+        protocol: get(obj, "protocol").map(protocol).transpose()?,
+        source_address: get(obj, "source_address")
+            .map(|v| address(v, "source_address"))
+            .transpose()?,
+        destination_address: get(obj, "destination_address")
+            .map(|v| address(v, "destination_address"))
+            .transpose()?,
+        destination_ports: get(obj, "destination_ports").map(ports).transpose()?,
+        tags: opt_tags(obj)?,
+    })
+}
+
 pub fn pool_update(obj: &Map<String, Value>) -> ApiResult<PoolUpdate> {
     Ok(PoolUpdate {
         name: get(obj, "name")
@@ -410,6 +601,52 @@ mod tests {
             e.message,
             "node_config.boot_volume.size: must be an integer"
         );
+    }
+
+    #[test]
+    fn cidrs_must_be_canonical_and_zero_needs_mask_zero() {
+        for ok in [
+            "0.0.0.0/0",
+            "203.0.113.0/24",
+            "10.20.0.253/32",
+            "10.0.0.0/8",
+        ] {
+            assert!(check_cidr(ok, "a").is_ok(), "{ok}");
+        }
+        for bad in [
+            "0.0.0.0/8",
+            "10.20.0.7/24",
+            "10.20.0.0",
+            "010.20.0.0/24",
+            "10.20.0.0/33",
+            "10.20.0.0/024",
+            "::/0",
+            "",
+        ] {
+            assert!(check_cidr(bad, "a").is_err(), "{bad}");
+        }
+        let e = check_cidr("10.20.0.7/24", "source_address").expect_err("unaligned");
+        assert!(e.message.contains("10.20.0.0/24"), "{}", e.message);
+    }
+
+    #[test]
+    fn ports_are_single_or_ranges_within_1_to_65535() {
+        for ok in ["22", "443", "1", "65535", "8000-8080", "80-80"] {
+            assert!(check_port(ok, "p").is_ok(), "{ok}");
+        }
+        for bad in [
+            "0",
+            "65536",
+            "080",
+            "8080-8000",
+            "-1",
+            "a",
+            "",
+            "80-",
+            "1-2-3",
+        ] {
+            assert!(check_port(bad, "p").is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -77,7 +77,7 @@ async fn next_operation(State(s): State<AppState>, body: Bytes) -> Reply {
     let kind = match b.kind.as_deref() {
         None => None,
         Some(k) => Some(OpKind::parse(k).ok_or_else(|| {
-            ApiError::bad_request("kind: must be one of nks_cluster, nks_node_pool, nks_node")
+            ApiError::bad_request("kind: must be one of vpc, firewall_rule, nks_cluster, nks_node_pool, nks_node, nks_load_balancer")
         })?),
     };
     let next = NextOutcome {

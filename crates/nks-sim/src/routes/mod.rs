@@ -5,7 +5,9 @@
 mod catalog;
 mod clusters;
 mod control;
+mod networking;
 mod operations;
+mod parts;
 mod pools;
 
 use axum::body::Bytes;
@@ -22,94 +24,75 @@ use crate::model::Operation;
 use crate::pagination::{self, QueryParams};
 use crate::state::AppState;
 
-/// Route templates as reported by `GET /_sim/requests` (`by_route`), static segments first so
-/// `/v1/nks/clusters/availability` is not mistaken for a cluster id.
-const TEMPLATES: &[&str] = &[
-    "/v1/user",
-    "/v1/projects",
-    "/v1/projects/{id}",
-    "/v1/networking/vpcs",
-    "/v1/networking/vpcs/{id}",
-    "/v1/regions",
-    "/v1/regions/{name}",
-    "/v1/instance_types",
-    "/v1/instance_types/{region}/{name}",
-    "/v1/quotas",
-    "/v1/quotas/{region}",
-    "/v1/nks/kubernetes_versions",
-    "/v1/nks/clusters",
-    "/v1/nks/clusters/availability",
-    "/v1/nks/clusters/cost",
-    "/v1/nks/clusters/{id}",
-    "/v1/nks/clusters/{id}/availability",
-    "/v1/nks/clusters/{id}/cost",
-    "/v1/nks/clusters/{id}/kubeconfig",
-    "/v1/nks/clusters/{cluster_id}/pools",
-    "/v1/nks/clusters/{cluster_id}/pools/availability",
-    "/v1/nks/clusters/{cluster_id}/pools/cost",
-    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}",
-    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/availability",
-    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/cost",
-    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes",
-    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes/{node_id}",
-    "/v1/operations",
-    "/v1/operations/{id}",
-];
-
+/// List routes, as the router spells them; the `page_fail` fault only hits these.
 const LISTS: &[&str] = &[
     "/v1/projects",
     "/v1/networking/vpcs",
+    "/v1/networking/vpcs/{vpc_id}/firewall_rules",
     "/v1/regions",
     "/v1/instance_types",
     "/v1/quotas",
     "/v1/nks/kubernetes_versions",
     "/v1/nks/clusters",
+    "/v1/nks/clusters/{cluster_id}/controllers",
+    "/v1/nks/clusters/{cluster_id}/controllers/{controller_id}/volumes",
+    "/v1/nks/clusters/{cluster_id}/load_balancers",
+    "/v1/nks/clusters/{cluster_id}/persistent_volume_claims",
     "/v1/nks/clusters/{cluster_id}/pools",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/volumes",
     "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes",
+    "/v1/nks/clusters/{cluster_id}/pools/{pool_id}/nodes/{node_id}/volumes",
     "/v1/operations",
 ];
 
-fn matches(template: &str, path: &str) -> bool {
-    let mut t = template.split('/');
-    let mut p = path.split('/');
-    loop {
-        match (t.next(), p.next()) {
-            (None, None) => return true,
-            (Some(ts), Some(ps)) => {
-                let is_param = ts.starts_with('{');
-                if (is_param && ps.is_empty()) || (!is_param && ts != ps) {
-                    return false;
-                }
-            }
-            _ => return false,
-        }
-    }
+/// Whether a route (axum's `MatchedPath`, e.g. `/v1/nks/clusters/{cluster_id}/pools`) is a list.
+pub fn is_list(route: &str) -> bool {
+    LISTS.contains(&route)
 }
 
-/// The route template a `/v1` path belongs to, e.g. `/v1/operations/{id}`.
-pub fn template(path: &str) -> Option<&'static str> {
-    // A static segment beats a parameter: try templates whose matching segments are literal
-    // first by picking the candidate with the most literal segments.
-    TEMPLATES
-        .iter()
-        .filter(|t| matches(t, path))
-        .max_by_key(|t| t.split('/').filter(|s| !s.starts_with('{')).count())
-        .copied()
-}
-
-pub fn is_list(path: &str) -> bool {
-    template(path).is_some_and(|t| LISTS.contains(&t))
-}
-
+/// The one route table: paths use the SDKs' parameter names, and `GET /_sim/requests` reports
+/// them as they are written here (through axum's `MatchedPath`).
 pub fn router(state: AppState) -> Router {
+    const VPC: &str = "/v1/networking/vpcs/{vpc_id}";
     const CLUSTER: &str = "/v1/nks/clusters/{cluster_id}";
     const POOL: &str = "/v1/nks/clusters/{cluster_id}/pools/{pool_id}";
     Router::new()
         .route("/v1/user", get(catalog::user))
         .route("/v1/projects", get(catalog::projects))
-        .route("/v1/projects/{id}", get(catalog::project))
-        .route("/v1/networking/vpcs", get(catalog::vpcs))
-        .route("/v1/networking/vpcs/{id}", get(catalog::vpc))
+        .route("/v1/projects/{project_id}", get(catalog::project))
+        .route(
+            "/v1/networking/vpcs",
+            get(catalog::vpcs).post(networking::create_vpc),
+        )
+        .route(
+            "/v1/networking/vpcs/availability",
+            post(networking::vpc_availability_create),
+        )
+        .route(
+            "/v1/networking/vpcs/cost",
+            post(networking::vpc_cost_create),
+        )
+        .route(
+            VPC,
+            get(catalog::vpc)
+                .patch(networking::update_vpc)
+                .delete(networking::delete_vpc),
+        )
+        .route(
+            &format!("{VPC}/availability"),
+            patch(networking::vpc_availability_update),
+        )
+        .route(&format!("{VPC}/cost"), patch(networking::vpc_cost_update))
+        .route(
+            &format!("{VPC}/firewall_rules"),
+            get(networking::rules).post(networking::create_rule),
+        )
+        .route(
+            &format!("{VPC}/firewall_rules/{{firewall_rule_id}}"),
+            get(networking::rule)
+                .patch(networking::update_rule)
+                .delete(networking::delete_rule),
+        )
         .route("/v1/regions", get(catalog::regions))
         .route("/v1/regions/{name}", get(catalog::region))
         .route("/v1/instance_types", get(catalog::instance_types))
@@ -141,6 +124,35 @@ pub fn router(state: AppState) -> Router {
         )
         .route(&format!("{CLUSTER}/cost"), patch(clusters::cost_update))
         .route(&format!("{CLUSTER}/kubeconfig"), get(clusters::kubeconfig))
+        .route(&format!("{CLUSTER}/controllers"), get(parts::controllers))
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}"),
+            get(parts::controller),
+        )
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}/volumes"),
+            get(parts::controller_volumes),
+        )
+        .route(
+            &format!("{CLUSTER}/controllers/{{controller_id}}/volumes/{{volume_id}}"),
+            get(parts::controller_volume),
+        )
+        .route(
+            &format!("{CLUSTER}/load_balancers"),
+            get(parts::load_balancers),
+        )
+        .route(
+            &format!("{CLUSTER}/load_balancers/{{load_balancer_id}}"),
+            get(parts::load_balancer).patch(parts::update_load_balancer),
+        )
+        .route(
+            &format!("{CLUSTER}/persistent_volume_claims"),
+            get(parts::pvcs),
+        )
+        .route(
+            &format!("{CLUSTER}/persistent_volume_claims/{{persistent_volume_claim_id}}"),
+            get(parts::pvc),
+        )
         .route(
             &format!("{CLUSTER}/pools"),
             post(pools::create).get(pools::list),
@@ -159,13 +171,22 @@ pub fn router(state: AppState) -> Router {
             patch(pools::availability_update),
         )
         .route(&format!("{POOL}/cost"), patch(pools::cost_update))
+        .route(&format!("{POOL}/volumes"), get(parts::pool_volumes))
         .route(&format!("{POOL}/nodes"), get(pools::nodes))
+        .route(
+            &format!("{POOL}/nodes/{{node_id}}/volumes"),
+            get(parts::node_volumes),
+        )
+        .route(
+            &format!("{POOL}/nodes/{{node_id}}/volumes/{{volume_id}}"),
+            get(parts::node_volume),
+        )
         .route(
             &format!("{POOL}/nodes/{{node_id}}"),
             get(pools::node).delete(pools::delete_node),
         )
         .route("/v1/operations", get(operations::list))
-        .route("/v1/operations/{id}", get(operations::read))
+        .route("/v1/operations/{operation_id}", get(operations::read))
         .merge(control::routes())
         .fallback(fallback)
         .method_not_allowed_fallback(method_not_allowed)
@@ -173,10 +194,10 @@ pub fn router(state: AppState) -> Router {
 }
 
 async fn fallback(State(state): State<AppState>, req: Request) -> Response {
-    let path = req.uri().path().to_string();
+    let path = req.uri().path();
     let api = path.starts_with("/v1/") || path == "/v1" || path.starts_with("/_sim");
     match (&state.settings.dist, api) {
-        (Some(dir), false) => crate::static_files::serve(dir, &path).await,
+        (Some(dir), false) => crate::static_files::serve(dir, req).await,
         _ => ApiError::not_found("route").into_response(),
     }
 }
@@ -230,28 +251,3 @@ pub(crate) fn may_view_billing(headers: &axum::http::HeaderMap) -> bool {
 }
 
 pub(crate) type Reply = Result<Response, ApiError>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn templates_prefer_static_segments() {
-        assert_eq!(
-            template("/v1/nks/clusters/availability"),
-            Some("/v1/nks/clusters/availability")
-        );
-        assert_eq!(
-            template("/v1/nks/clusters/abc"),
-            Some("/v1/nks/clusters/{id}")
-        );
-        assert_eq!(template("/v1/operations/9d8c"), Some("/v1/operations/{id}"));
-        assert_eq!(
-            template("/v1/nks/clusters/a/pools/cost"),
-            Some("/v1/nks/clusters/{cluster_id}/pools/cost")
-        );
-        assert!(is_list("/v1/nks/clusters/a/pools/b/nodes"));
-        assert!(!is_list("/v1/nks/clusters/a"));
-        assert_eq!(template("/v1/nope"), None);
-    }
-}

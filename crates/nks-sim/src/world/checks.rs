@@ -22,6 +22,19 @@ impl World {
         if vpc.region != req.region {
             return Err(ApiError::field("vpc_id", "VPC is in another region"));
         }
+        if !matches!(vpc.status, ResourceStatus::Ready | ResourceStatus::Updating) {
+            return Err(ApiError::field(
+                "vpc_id",
+                format!(
+                    "VPC {} is {}; wait for its operation to finish",
+                    vpc.name,
+                    serde_json::to_value(vpc.status)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
         if let Some(other) = self.clusters.values().find(|c| c.vpc_id == req.vpc_id) {
             return Err(ApiError::field(
                 "vpc_id",

@@ -17,6 +17,12 @@ pub enum Effect {
     PoolUpdate { pool_id: String },
     PoolDelete { pool_id: String },
     NodeDelete { pool_id: String, node_id: String },
+    VpcCreate { vpc_id: String },
+    VpcUpdate { vpc_id: String },
+    VpcDelete { vpc_id: String },
+    RuleSettle { rule_id: String },
+    RuleDelete { rule_id: String },
+    LoadBalancerUpdate { lb_id: String },
 }
 
 #[derive(Debug, Clone)]
@@ -174,10 +180,11 @@ impl World {
             Effect::ClusterCreate { cluster_id } => {
                 if let Some(c) = self.clusters.get_mut(&cluster_id) {
                     c.status = ResourceStatus::Ready;
-                    c.private_ip = Some(c.planned_ips.0.clone());
-                    c.public_ip = Some(c.planned_ips.1.clone());
+                    c.private_ip = c.planned_ips.0.clone();
+                    c.public_ip = c.planned_ips.1.clone();
                     c.updated_at = at;
                 }
+                self.set_controllers_status(&cluster_id, ResourceStatus::Ready, at);
             }
             Effect::ClusterUpdate { cluster_id } => {
                 if let Some(c) = self.clusters.get_mut(&cluster_id) {
@@ -190,6 +197,21 @@ impl World {
                 self.settle_pool(&pool_id, at)
             }
             Effect::PoolDelete { pool_id } => self.remove_pool(&pool_id),
+            Effect::VpcCreate { vpc_id } | Effect::VpcUpdate { vpc_id } => {
+                if let Some(v) = self.vpcs.get_mut(&vpc_id) {
+                    v.status = ResourceStatus::Ready;
+                    v.updated_at = at;
+                }
+            }
+            Effect::VpcDelete { vpc_id } => self.remove_vpc(&vpc_id),
+            Effect::RuleSettle { rule_id } => {
+                if let Some(r) = self.firewall_rules.get_mut(&rule_id) {
+                    r.status = ResourceStatus::Ready;
+                    r.updated_at = at;
+                }
+            }
+            Effect::RuleDelete { rule_id } => self.remove_firewall_rule(&rule_id),
+            Effect::LoadBalancerUpdate { lb_id } => self.settle_load_balancer(&lb_id, at),
             Effect::NodeDelete { pool_id, node_id } => {
                 self.remove_nodes(&pool_id, |n| n.id == node_id);
                 if let Some(p) = self.pools.get_mut(&pool_id) {
@@ -219,6 +241,7 @@ impl World {
             Effect::ClusterCreate { cluster_id }
             | Effect::ClusterUpdate { cluster_id }
             | Effect::ClusterDelete { cluster_id } => {
+                self.set_controllers_status(&cluster_id, ResourceStatus::Error, at);
                 let pool_ids = match self.clusters.get_mut(&cluster_id) {
                     Some(c) => {
                         c.status = ResourceStatus::Error;
@@ -248,6 +271,26 @@ impl World {
                 }
                 if let Some(nodes) = self.nodes.get_mut(&pool_id) {
                     mark_nodes(nodes);
+                }
+            }
+            Effect::VpcCreate { vpc_id }
+            | Effect::VpcUpdate { vpc_id }
+            | Effect::VpcDelete { vpc_id } => {
+                if let Some(v) = self.vpcs.get_mut(&vpc_id) {
+                    v.status = ResourceStatus::Error;
+                    v.updated_at = at;
+                }
+            }
+            Effect::LoadBalancerUpdate { lb_id } => {
+                if let Some(lb) = self.load_balancers.get_mut(&lb_id) {
+                    lb.status = ResourceStatus::Error;
+                    lb.updated_at = at;
+                }
+            }
+            Effect::RuleSettle { rule_id } | Effect::RuleDelete { rule_id } => {
+                if let Some(r) = self.firewall_rules.get_mut(&rule_id) {
+                    r.status = ResourceStatus::Error;
+                    r.updated_at = at;
                 }
             }
             Effect::NodeDelete { pool_id, node_id } => {
@@ -324,6 +367,10 @@ impl World {
         for pid in pool_ids {
             self.remove_pool(&pid);
         }
+        self.controllers.remove(cluster_id);
+        self.load_balancers
+            .retain(|_, lb| lb.cluster_id != cluster_id);
+        self.pvcs.retain(|_, p| p.cluster_id != cluster_id);
         self.clusters.remove(cluster_id);
     }
 }

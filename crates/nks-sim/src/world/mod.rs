@@ -11,6 +11,8 @@ mod checks;
 mod lifecycle;
 mod mutations;
 pub mod network;
+mod networking;
+mod parts;
 
 use std::collections::HashMap;
 
@@ -55,6 +57,11 @@ pub mod durations {
     pub const POOL_UPDATE: i64 = 2 * 60_000;
     pub const POOL_DELETE: i64 = 3 * 60_000;
     pub const NODE_DELETE: i64 = 2 * 60_000;
+    pub const VPC_CREATE: i64 = 60_000;
+    pub const VPC_UPDATE: i64 = 30_000;
+    pub const VPC_DELETE: i64 = 60_000;
+    pub const FIREWALL_RULE: i64 = 30_000;
+    pub const LOAD_BALANCER_UPDATE: i64 = 30_000;
     /// Share of an operation spent `pending` before it turns `running`.
     pub const PENDING_SHARE: f64 = 0.05;
     /// How often the autoscaler considers acting, before scaling.
@@ -69,6 +76,7 @@ pub struct World {
     pub projects: HashMap<String, Project>,
     pub vpcs: HashMap<String, Vpc>,
     pub subnets: HashMap<String, network::Subnet>,
+    pub firewall_rules: HashMap<String, FirewallRule>,
     pub regions: Vec<Region>,
     pub instance_types: Vec<InstanceType>,
     pub versions: Vec<KubernetesVersion>,
@@ -77,6 +85,10 @@ pub struct World {
     pub pools: HashMap<String, Pool>,
     /// Nodes keyed by pool id, oldest first; a pool's nodes never outlive it.
     pub nodes: HashMap<String, Vec<Node>>,
+    /// Controllers keyed by cluster id, three per cluster.
+    pub controllers: HashMap<String, Vec<Controller>>,
+    pub load_balancers: HashMap<String, LoadBalancer>,
+    pub pvcs: HashMap<String, PersistentVolumeClaim>,
     pub ops: HashMap<String, Operation>,
     in_flight: HashMap<String, lifecycle::Plan>,
     /// Resource id → the in-flight operation that holds it (409 for anyone else).
@@ -101,6 +113,7 @@ impl World {
             projects: HashMap::new(),
             vpcs: HashMap::new(),
             subnets: HashMap::new(),
+            firewall_rules: HashMap::new(),
             regions: Vec::new(),
             instance_types: Vec::new(),
             versions: Vec::new(),
@@ -113,6 +126,9 @@ impl World {
             clusters: HashMap::new(),
             pools: HashMap::new(),
             nodes: HashMap::new(),
+            controllers: HashMap::new(),
+            load_balancers: HashMap::new(),
+            pvcs: HashMap::new(),
             ops: HashMap::new(),
             in_flight: HashMap::new(),
             locks: HashMap::new(),
@@ -148,6 +164,15 @@ impl World {
 
     pub fn vpc(&self, id: &str) -> ApiResult<&Vpc> {
         self.vpcs.get(id).ok_or_else(|| ApiError::not_found("VPC"))
+    }
+
+    /// A rule is only found under its own VPC.
+    pub fn firewall_rule(&self, vpc_id: &str, rule_id: &str) -> ApiResult<&FirewallRule> {
+        self.vpc(vpc_id)?;
+        self.firewall_rules
+            .get(rule_id)
+            .filter(|r| r.vpc_id == vpc_id)
+            .ok_or_else(|| ApiError::not_found("firewall rule"))
     }
 
     pub fn cluster(&self, id: &str) -> ApiResult<&Cluster> {
@@ -273,6 +298,8 @@ impl World {
                 memory_gb: QuotaDetail::new(512, 0),
             },
             networking: QuotaNetworking {
+                // The simulator has no Connect; the SDK's Quota still carries the group.
+                connect_connections: QuotaDetail::new(10, 0),
                 public_ips: QuotaDetail::new(l.public_ips, clusters),
                 vpcs: QuotaDetail::new(20.max(self.vpcs.len() as i64 + 10), self.vpcs.len() as i64),
             },

@@ -48,8 +48,8 @@ impl World {
                 kubernetes_version: req.kubernetes_version,
                 autoscaling: req.autoscaling,
                 pool_ids: Vec::new(),
-                private_ip: None,
-                public_ip: None,
+                private_ip: String::new(),
+                public_ip: String::new(),
                 status: ResourceStatus::Creating,
                 tags: req.tags,
                 created_at: now,
@@ -58,6 +58,7 @@ impl World {
                 planned_ips: (vip, public),
             },
         );
+        self.add_controllers(&id, ResourceStatus::Creating, now);
         Ok(self.start_op(
             NewOp {
                 kind: OpKind::NksCluster,
@@ -146,6 +147,7 @@ impl World {
             c.status = ResourceStatus::Deleting;
             c.updated_at = now;
         }
+        self.set_controllers_status(id, ResourceStatus::Deleting, now);
         let mut locks = vec![id.to_string()];
         locks.extend(pool_ids);
         Ok(self.start_op(
@@ -181,6 +183,7 @@ impl World {
             };
             let id = self.ids.uuid();
             let name = format!("{pool_name}-{}", self.ids.node_suffix());
+            let boot_volume_id = self.ids.uuid();
             let ready = status == ResourceStatus::Ready;
             self.nodes
                 .entry(pool_id.to_string())
@@ -193,6 +196,7 @@ impl World {
                     created_at: now,
                     updated_at: now,
                     address,
+                    boot_volume_id,
                 });
         }
     }
@@ -488,8 +492,10 @@ impl World {
     /// (digest §3.9), so this answers 409 while the cluster is not ready.
     pub fn kubeconfig(&self, id: &str) -> ApiResult<String> {
         let c = self.cluster(id)?;
-        let server = match (&c.status, &c.public_ip) {
-            (ResourceStatus::Ready | ResourceStatus::Updating, Some(ip)) => ip.clone(),
+        let server = match (&c.status, c.public_ip.as_str()) {
+            (ResourceStatus::Ready | ResourceStatus::Updating, ip) if !ip.is_empty() => {
+                ip.to_string()
+            }
             _ => {
                 return Err(ApiError::conflict(format!(
                 "kubeconfig is not available: cluster {} is {} and its control plane is not ready",

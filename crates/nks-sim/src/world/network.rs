@@ -45,6 +45,13 @@ impl Subnet {
         Ipv4Addr::from(self.api_vip).to_string()
     }
 
+    /// The `k`-th address of the platform's 12-address block at the top of the subnet (0 is
+    /// the shared ingress VIP); controllers and load balancers take theirs from here, so
+    /// worker nodes keep the whole lower range.
+    pub fn block_address(&self, k: u32) -> String {
+        Ipv4Addr::from(self.api_vip + 2 - 12 + k.min(9)).to_string()
+    }
+
     pub fn free(&self) -> u64 {
         u64::from(self.last - self.first + 1) - self.used.len() as u64
     }

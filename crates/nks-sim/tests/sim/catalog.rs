@@ -199,6 +199,14 @@ async fn quota_used_reflects_the_current_world() {
         json!({"limit": 1024, "used": 96, "remaining": 928})
     );
     assert_eq!(q["nks"]["public_ips"]["limit"], 16);
+    assert_eq!(
+        keys(&q["networking"]),
+        sorted(&["connect_connections", "public_ips", "vpcs"])
+    );
+    assert_eq!(
+        q["networking"]["connect_connections"],
+        json!({"limit": 10, "used": 0, "remaining": 10})
+    );
 
     let d = t.demo().await;
     let (s, op) = t

@@ -133,8 +133,9 @@ async fn request_counters_count_every_v1_request_by_route_and_path() {
     t.sim(Method::GET, "/_sim/faults", None).await;
     let counts = t.sim(Method::GET, "/_sim/requests", None).await.1;
     assert_eq!(counts["total"], 6);
-    assert_eq!(counts["by_route"]["GET /v1/operations/{id}"], 3);
-    assert_eq!(counts["by_route"]["PATCH /v1/nks/clusters/{id}"], 1);
+    // Routes as the router spells them (axum's MatchedPath), with the SDKs' parameter names.
+    assert_eq!(counts["by_route"]["GET /v1/operations/{operation_id}"], 3);
+    assert_eq!(counts["by_route"]["PATCH /v1/nks/clusters/{cluster_id}"], 1);
     assert_eq!(counts["by_route"]["OPTIONS /v1/user"], 1);
     assert_eq!(counts["by_path"][format!("GET /v1/operations/{id}")], 3);
     assert_eq!(counts["by_path"]["GET /v1/user"], 1);

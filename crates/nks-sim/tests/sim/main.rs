@@ -8,6 +8,8 @@ mod control;
 mod cors_static;
 mod faults;
 mod fuzz;
+mod networking;
 mod pagination;
+mod parts;
 mod pools;
 mod validation;
