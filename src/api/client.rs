@@ -16,6 +16,7 @@ use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
 use gloo_net::http::{Method, Request, RequestBuilder, Response};
+use wasm_bindgen::JsValue;
 
 /// Runtime configuration, read from `config.json` beside `index.html`, so one
 /// build serves many deployments. A missing or null key takes its default.
@@ -91,6 +92,37 @@ pub struct Client {
     /// Set when the API refuses the key (401), so the app can return to the
     /// connect screen without losing the page.
     refused: RwSignal<Option<String>>,
+    /// Calls waiting to be tried again, so the page says why and until when
+    /// instead of looking as if it were still loading.
+    pub waiting: RwSignal<Vec<Waiting>>,
+    /// Ends those waits early ("Retry now"): each resolves its wait's promise.
+    wakers: StoredValue<Vec<(u64, js_sys::Function)>, LocalStorage>,
+}
+
+/// A call waiting before its next attempt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Waiting {
+    pub id: u64,
+    /// What went wrong on the last attempt.
+    pub error: ApiError,
+    /// When the next attempt goes out (ms since the epoch).
+    pub retry_at_ms: f64,
+}
+
+/// Takes a finished (or abandoned) wait off the list.
+struct WaitEntry {
+    id: u64,
+    waiting: RwSignal<Vec<Waiting>>,
+    wakers: StoredValue<Vec<(u64, js_sys::Function)>, LocalStorage>,
+}
+
+impl Drop for WaitEntry {
+    fn drop(&mut self) {
+        let id = self.id;
+        self.waiting.try_update(|w| w.retain(|x| x.id != id));
+        self.wakers
+            .try_update_value(|w| w.retain(|(x, _)| *x != id));
+    }
 }
 
 struct Answer {
@@ -121,7 +153,55 @@ impl Client {
             base: base.into(),
             key,
             refused,
+            waiting: RwSignal::new(Vec::new()),
+            wakers: StoredValue::new_local(Vec::new()),
         }
+    }
+
+    /// Ends every wait now: the waiting calls are tried again at once.
+    pub fn retry_now(&self) {
+        let wakers = self
+            .wakers
+            .try_update_value(std::mem::take)
+            .unwrap_or_default();
+        for (_, wake) in wakers {
+            let _ = wake.call0(&JsValue::UNDEFINED);
+        }
+    }
+
+    /// Waits `wait_ms` before the next attempt. A wait worth telling about is
+    /// listed in [`Client::waiting`] (with why and until when) and can be cut
+    /// short by [`Client::retry_now`].
+    async fn pause(&self, error: ApiError, wait_ms: u64, announce: bool) {
+        let wait_ms = wait_ms.min(i32::MAX as u64);
+        if !announce {
+            gloo_timers::future::TimeoutFuture::new(wait_ms as u32).await;
+            return;
+        }
+        thread_local!(static NEXT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+        let id = NEXT.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        let wakers = self.wakers;
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = window()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, wait_ms as i32);
+            let _ = wakers.try_update_value(|w| w.push((id, resolve)));
+        });
+        self.waiting.update(|w| {
+            w.push(Waiting {
+                id,
+                error,
+                retry_at_ms: js_sys::Date::now() + wait_ms as f64,
+            })
+        });
+        let _entry = WaitEntry {
+            id,
+            waiting: self.waiting,
+            wakers,
+        };
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
 
     fn url(&self, path: &str) -> String {
@@ -192,8 +272,8 @@ impl Client {
                 }
                 Err(detail) => (None, None, None, Err(detail)),
             };
-            if let Ok(response) = &response {
-                if response.ok() {
+            let response = match response {
+                Ok(response) if response.ok() => {
                     let text = response.text().await.map_err(|e| ApiError::Unreachable {
                         call: call.to_string(),
                         detail: format!("the connection closed while reading the answer ({e})"),
@@ -203,7 +283,28 @@ impl Client {
                         text,
                     });
                 }
-            }
+                other => other,
+            };
+            let error = match response {
+                Ok(response) => {
+                    let status = response.status();
+                    let text = response.text().await.unwrap_or_default();
+                    let mut message = error_message(&text);
+                    if message.is_empty() {
+                        message = response.status_text();
+                    }
+                    ApiError::Status {
+                        call: call.to_string(),
+                        status,
+                        message,
+                        retry_after_ms: wait_hint,
+                    }
+                }
+                Err(detail) => ApiError::Unreachable {
+                    call: call.to_string(),
+                    detail: format!("no response ({detail}); the network may be down, or the API refused this origin"),
+                },
+            };
             let may_retry = match retry {
                 Retry::Sdk => backoff::should_retry(status, x_should_retry.as_deref()),
                 Retry::NotActed => matches!(status, Some(408 | 429)),
@@ -214,29 +315,23 @@ impl Client {
                     .unwrap_or_else(|| {
                         backoff::retry_delay_ms(retries_done, js_sys::Math::random())
                     });
-                gloo_timers::future::TimeoutFuture::new(wait.min(u32::MAX as u64) as u32).await;
+                let announce = backoff::announce_wait(retries_done, wait);
+                self.pause(error, wait, announce).await;
                 retries_done += 1;
                 continue;
             }
-            return Err(match response {
-                Ok(response) => {
-                    let status = response.status();
-                    let text = response.text().await.unwrap_or_default();
-                    let mut message = error_message(&text);
-                    if message.is_empty() {
-                        message = response.status_text();
-                    }
-                    if status == 401 && key_override.is_none() {
-                        self.refused.set(Some(message.clone()));
-                        self.key.set(None);
-                    }
-                    ApiError::Status { call: call.to_string(), status, message, retry_after_ms: wait_hint }
+            if let ApiError::Status {
+                status: 401,
+                message,
+                ..
+            } = &error
+            {
+                if key_override.is_none() {
+                    self.refused.set(Some(message.clone()));
+                    self.key.set(None);
                 }
-                Err(detail) => ApiError::Unreachable {
-                    call: call.to_string(),
-                    detail: format!("no response ({detail}); the network may be down, or the API refused this origin"),
-                },
-            });
+            }
+            return Err(error);
         }
     }
 

@@ -33,8 +33,10 @@ pub struct Session {
 }
 
 impl Session {
+    /// Logs out here and in every other tab of this origin.
     pub fn log_out(&self) {
         self.store.forget();
+        self.store.announce_logout();
         self.key.set(None);
     }
 }
@@ -96,6 +98,15 @@ fn Console(config: Config) -> impl IntoView {
     provide_context(config);
     provide_context(session);
     provide_context(client);
+    // Another tab logged out: so does this one, back to the connect screen.
+    store.on_logout_elsewhere(
+        session.key.into(),
+        Callback::new(move |()| {
+            store.forget();
+            session.refused.set(None);
+            session.key.set(None);
+        }),
+    );
     // A refused key is forgotten everywhere it was kept.
     Effect::new(move |_| {
         if session.key.with(Option::is_none) {

@@ -2,20 +2,30 @@
 //! and in `localStorage` only when the person opted in with "remember on this
 //! device". Nothing else in the app touches storage for the key.
 //!
-//! Both places are leptos-use storage signals, so a key forgotten in another tab
-//! of this origin reaches this tab's `device` signal through the storage event.
+//! Logging out reaches every tab of the origin: a message on a broadcast
+//! channel (each tab forgets its own `sessionStorage` copy), and the storage
+//! event when a remembered key is removed from `localStorage`. Both come through
+//! leptos-use.
 
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;
+use leptos_use_broadcast_channel::{use_broadcast_channel, UseBroadcastChannelReturn};
 use leptos_use_storage::{use_local_storage, use_session_storage};
 
 const KEY_ITEM: &str = "nks-console.api-key";
+/// Where tabs tell each other that the person logged out.
+const SESSION_CHANNEL: &str = "nks-console.session";
+const LOGGED_OUT: &str = "logged-out";
 
 /// The key's two storage places. Cheap to copy; lives as long as the console.
 #[derive(Clone, Copy)]
 pub struct KeyStore {
     tab: Place,
     device: Place,
+    /// Tells the other tabs "logged out".
+    announce: Callback<()>,
+    /// The last message from another tab.
+    heard: Signal<Option<String>>,
 }
 
 #[derive(Clone, Copy)]
@@ -48,10 +58,54 @@ impl Place {
 impl KeyStore {
     /// Opens both places. Call once, under the console's owner.
     pub fn open() -> Self {
+        let UseBroadcastChannelReturn { message, post, .. } =
+            use_broadcast_channel::<String, FromToStringCodec>(SESSION_CHANNEL);
         KeyStore {
             tab: Place::new(use_session_storage::<String, FromToStringCodec>(KEY_ITEM)),
             device: Place::new(use_local_storage::<String, FromToStringCodec>(KEY_ITEM)),
+            // Each message is new (it carries the time), so two logouts in a row
+            // are both heard.
+            announce: Callback::new(move |()| {
+                post(&format!("{LOGGED_OUT} {}", js_sys::Date::now()));
+            }),
+            heard: message,
         }
+    }
+
+    /// Tells every other tab of this origin that the person logged out.
+    pub fn announce_logout(&self) {
+        self.announce.run(());
+    }
+
+    /// Calls `log_out_here` when another tab logs out: its message arrives, or
+    /// the remembered key this tab was using is removed from `localStorage`.
+    pub fn on_logout_elsewhere(&self, in_use: Signal<Option<String>>, log_out_here: Callback<()>) {
+        let heard = self.heard;
+        Effect::watch(
+            move || heard.get(),
+            move |message, _, _| {
+                if message
+                    .as_deref()
+                    .is_some_and(|m| m.starts_with(LOGGED_OUT))
+                {
+                    log_out_here.run(());
+                }
+            },
+            false,
+        );
+        let device = self.device.value;
+        Effect::watch(
+            move || device.get(),
+            move |now, before, _| {
+                let removed = now.is_empty() && before.is_some_and(|b| !b.is_empty());
+                let was_ours =
+                    before.is_some_and(|b| in_use.with_untracked(|k| k.as_ref() == Some(b)));
+                if removed && was_ours {
+                    log_out_here.run(());
+                }
+            },
+            false,
+        );
     }
 
     /// The key kept from earlier: this tab's first, then a remembered one.

@@ -117,6 +117,7 @@ pub fn Frame(children: Children) -> impl IntoView {
             // In the page's flow, above its content: a notice pushes the page
             // down instead of covering any of it.
             <operations::OpsNotices />
+            <crate::app::components::RetryWait />
             {children()}
         </main>
     }

@@ -11,6 +11,13 @@ pub const MAX_RETRIES: u32 = 2;
 /// asking again a few milliseconds early.
 pub const SERVER_DELAY_GUARD_MS: u64 = 100;
 
+/// Whether a wait before a retry is worth telling the person about: from the
+/// second attempt on, or at once when the wait is long (a `Retry-After`). A
+/// short first wait passes unseen; a long one must never read as "loading".
+pub fn announce_wait(retries_done: u32, wait_ms: u64) -> bool {
+    retries_done >= 1 || wait_ms >= 1_500
+}
+
 /// The SDKs' default delay before retry number `retries_done + 1`:
 /// `min(0.5 s × 2^n, 8 s)`, minus up to 25 % jitter. `jitter` is a uniform draw in
 /// `[0, 1)` supplied by the caller so this stays deterministic under test.
@@ -86,6 +93,13 @@ pub fn should_retry(status: Option<u16>, x_should_retry: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_first_wait_passes_unseen_and_later_or_long_ones_are_told() {
+        assert!(!announce_wait(0, 500));
+        assert!(announce_wait(1, 500));
+        assert!(announce_wait(0, 30_000));
+    }
 
     #[test]
     fn sdk_delays_double_from_half_a_second_and_cap_at_eight() {

@@ -6,6 +6,7 @@
 //! to run CoreDNS), so no change may leave every pool at zero.
 
 use crate::api::types::{Node, Pool};
+use crate::rules::times::parse_rfc3339_ms;
 
 /// What a node-count edit does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,18 +62,66 @@ pub fn leaves_no_baseline(pools: &[Pool], pool_id: &str, new_count: Option<u32>)
     total == 0
 }
 
-/// The nodes most likely to go in a scale-down of `count` nodes. The platform picks
-/// which; the newest are shown first because that is what it has been seen to take,
-/// and every node listed gets its drain commands either way.
-pub fn nodes_at_risk(nodes: &[Node], count: u32) -> Vec<Node> {
-    let mut sorted: Vec<Node> = nodes.to_vec();
-    sorted.sort_by(|a, b| {
-        b.created_at
-            .cmp(&a.created_at)
-            .then_with(|| b.name.cmp(&a.name))
-    });
-    sorted.truncate(count as usize);
-    sorted
+/// Which nodes a scale-down of `count` nodes takes, as far as it can be known.
+/// The platform terminates the newest nodes; when creation times tie at the
+/// edge, or a time is missing, the order is not known and the platform chooses
+/// among the candidates. A guess is never presented as the answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AtRisk {
+    /// Exactly these nodes go (newest first).
+    Known(Vec<Node>),
+    /// `count` of `candidates` go: `certain` of them for sure (strictly newer
+    /// than the rest), the others chosen by the platform among equals.
+    Among { count: u32, candidates: Vec<Node> },
+}
+
+impl AtRisk {
+    /// Every node that could go, each to be drained first.
+    pub fn nodes(&self) -> &[Node] {
+        match self {
+            AtRisk::Known(nodes) => nodes,
+            AtRisk::Among { candidates, .. } => candidates,
+        }
+    }
+}
+
+pub fn nodes_at_risk(nodes: &[Node], count: u32) -> AtRisk {
+    let count = count as usize;
+    if count == 0 {
+        return AtRisk::Known(Vec::new());
+    }
+    let timed: Option<Vec<(f64, &Node)>> = nodes
+        .iter()
+        .map(|n| parse_rfc3339_ms(&n.created_at).map(|t| (t, n)))
+        .collect();
+    let Some(mut timed) = timed else {
+        // A node without a readable creation time could be anywhere in the order.
+        return if count >= nodes.len() {
+            AtRisk::Known(nodes.to_vec())
+        } else {
+            AtRisk::Among {
+                count: count as u32,
+                candidates: nodes.to_vec(),
+            }
+        };
+    };
+    timed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if count >= timed.len() {
+        return AtRisk::Known(timed.into_iter().map(|(_, n)| n.clone()).collect());
+    }
+    let edge = timed[count - 1].0;
+    if timed[count].0 < edge {
+        return AtRisk::Known(timed[..count].iter().map(|(_, n)| (*n).clone()).collect());
+    }
+    // Ties at the edge: the sure ones, then every node as new as the edge.
+    AtRisk::Among {
+        count: count as u32,
+        candidates: timed
+            .into_iter()
+            .filter(|(t, _)| *t >= edge)
+            .map(|(_, n)| n.clone())
+            .collect(),
+    }
 }
 
 /// The commands that move workloads off a node gracefully before it goes.
@@ -138,13 +187,70 @@ mod tests {
             node("c", "2026-03-01T00:00:00Z"),
             node("b", "2026-02-01T00:00:00Z"),
         ];
-        let names: Vec<_> = nodes_at_risk(&nodes, 2)
-            .into_iter()
-            .map(|n| n.name)
-            .collect();
-        assert_eq!(names, ["c", "b"]);
-        assert!(nodes_at_risk(&nodes, 0).is_empty());
-        assert_eq!(nodes_at_risk(&nodes, 9).len(), 3);
+        let names = |risk: AtRisk| {
+            risk.nodes()
+                .iter()
+                .map(|n| n.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            nodes_at_risk(&nodes, 2),
+            AtRisk::Known(vec![nodes[1].clone(), nodes[2].clone()])
+        );
+        assert_eq!(names(nodes_at_risk(&nodes, 0)), Vec::<String>::new());
+        assert_eq!(names(nodes_at_risk(&nodes, 9)).len(), 3);
+    }
+
+    #[test]
+    fn tied_creation_times_list_every_node_that_could_go_and_name_no_guess() {
+        let same = "2026-01-01T00:00:00Z";
+        let nodes = [
+            node("a", same),
+            node("b", same),
+            node("c", same),
+            node("d", same),
+            node("e", same),
+        ];
+        match nodes_at_risk(&nodes, 4) {
+            AtRisk::Among { count, candidates } => {
+                assert_eq!(count, 4);
+                assert_eq!(candidates.len(), 5, "all five could go");
+            }
+            known => panic!("a tie was presented as known: {known:?}"),
+        }
+        // A newer node goes for sure; the tie below it is the platform's choice.
+        let nodes = [
+            node("old-1", "2026-01-01T00:00:00Z"),
+            node("old-2", "2026-01-01T00:00:00Z"),
+            node("old-3", "2026-01-01T00:00:00Z"),
+            node("new", "2026-02-01T00:00:00Z"),
+        ];
+        assert_eq!(
+            nodes_at_risk(&nodes, 1),
+            AtRisk::Known(vec![nodes[3].clone()])
+        );
+        let AtRisk::Among { count, candidates } = nodes_at_risk(&nodes, 2) else {
+            panic!("old-1..3 tie for the second place");
+        };
+        assert_eq!((count, candidates.len()), (2, 4));
+        assert_eq!(candidates[0].name, "new");
+    }
+
+    #[test]
+    fn a_missing_creation_time_makes_every_node_a_candidate() {
+        let nodes = [
+            node("a", "2026-01-01T00:00:00Z"),
+            node("b", ""),
+            node("c", "2026-03-01T00:00:00Z"),
+        ];
+        assert_eq!(
+            nodes_at_risk(&nodes, 1),
+            AtRisk::Among {
+                count: 1,
+                candidates: nodes.to_vec()
+            }
+        );
+        assert_eq!(nodes_at_risk(&nodes, 3), AtRisk::Known(nodes.to_vec()));
     }
 
     #[test]

@@ -129,6 +129,34 @@ impl ApiError {
         format!("{} {}", self.outcome().headline(), self.detail())
     }
 
+    /// The call that went wrong ("List clusters"), when it was a call.
+    pub fn call(&self) -> Option<&str> {
+        match self {
+            ApiError::Cancelled { call }
+            | ApiError::Status { call, .. }
+            | ApiError::Malformed { call, .. }
+            | ApiError::Unreachable { call, .. } => Some(call),
+            ApiError::OperationFailed { .. } | ApiError::DeadlineExceeded { .. } => None,
+        }
+    }
+
+    /// Why a read is waiting to be tried again, for the line that says
+    /// "…, retrying in N s": the reason, never "loading".
+    pub fn waiting_reason(&self) -> String {
+        match self {
+            ApiError::Status { status: 429, .. } => "Rate limited by the API (429)".into(),
+            ApiError::Status { status: 408, .. } => "The API timed out (408)".into(),
+            ApiError::Status { status: 409, .. } => {
+                "Another operation holds the resource (409)".into()
+            }
+            ApiError::Status { status, .. } => {
+                format!("The API is failing or overloaded ({status})")
+            }
+            ApiError::Unreachable { .. } => "The API cannot be reached".into(),
+            other => other.outcome().headline().trim_end_matches('.').to_string(),
+        }
+    }
+
     /// What happened, without the outcome's headline.
     pub fn detail(&self) -> String {
         match self {
@@ -347,5 +375,29 @@ mod tests {
         slugs.sort_unstable();
         slugs.dedup();
         assert_eq!(slugs.len(), 5);
+    }
+
+    #[test]
+    fn a_wait_names_its_reason_and_never_reads_as_loading() {
+        let status = |status| ApiError::Status {
+            call: "List clusters".into(),
+            status,
+            message: String::new(),
+            retry_after_ms: None,
+        };
+        assert_eq!(
+            status(429).waiting_reason(),
+            "Rate limited by the API (429)"
+        );
+        assert_eq!(
+            status(503).waiting_reason(),
+            "The API is failing or overloaded (503)"
+        );
+        assert_eq!(status(408).waiting_reason(), "The API timed out (408)");
+        let gone = ApiError::Unreachable {
+            call: "List clusters".into(),
+            detail: "no response".into(),
+        };
+        assert_eq!(gone.waiting_reason(), "The API cannot be reached");
     }
 }

@@ -126,3 +126,115 @@ test('a success notice leaves by itself; a failure stays until closed by keyboar
   await assert.doesNotReject(failed.waitFor({ state: 'detached', timeout: 2_000 }));
   await context.close();
 });
+
+test('a sustained 429 says it is rate limited and when it retries, and Retry now does not wait', async () => {
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
+    action: { type: 'status', status: 429, message: 'slow down', retry_after: '30' },
+  });
+  try {
+    const { context, page } = await open(`/projects/${ids.project}/clusters`);
+    const wait = page.getByRole('status').filter({ hasText: 'Rate limited by the API (429): List clusters is retrying in' });
+    await assert.doesNotReject(wait.waitFor({ timeout: 10_000 }));
+    const secondsLeft = async () => Number((await wait.textContent()).match(/retrying in (\d+) s\./)[1]);
+    const first = await secondsLeft();
+    assert.ok(first >= 25 && first <= 31, `the 30 s asked for, not ${first}`);
+    await sleep(2_200);
+    assert.ok(await secondsLeft() < first, 'the time left counts down');
+    await shot(page, 'rate-limited');
+    const narrow = await context.newPage();
+    await narrow.setViewportSize({ width: 390, height: 800 });
+    await narrow.goto(page.url());
+    await connect(narrow);
+    await narrow.getByRole('status').filter({ hasText: 'Rate limited by the API (429)' }).waitFor({ timeout: 10_000 });
+    await shot(narrow, 'rate-limited-390');
+    await narrow.close();
+
+    await sim.control('DELETE', '/_sim/faults');
+    const started = Date.now();
+    await wait.getByRole('button', { name: 'Retry now' }).click();
+    await page.getByRole('link', { name: 'edge-prod' }).waitFor({ timeout: 10_000 });
+    assert.ok(Date.now() - started < 8_000, 'Retry now tried at once, not after the 30 s asked');
+    assert.equal(await wait.count(), 0, 'the line leaves once the call went through');
+    await context.close();
+  } finally {
+    await sim.control('DELETE', '/_sim/faults');
+  }
+});
+
+test('"unknown" says what it means, and "failed" leads back to the form holding what was asked', async () => {
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.05 });
+  await sim.control('POST', '/_sim/operations/next', { outcome: 'unknown', unknown_ms: 4000 });
+  let { context, page } = await open(`${poolPath()}/edit`);
+  await page.getByLabel('Node count').fill('4');
+  await page.getByText(/Scaling up from 3 to 4: safe/).waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await assert.doesNotReject(page.getByText('"unknown" means the platform has not reported on this operation yet.', { exact: false }).waitFor({ timeout: 15_000 }));
+  await assert.doesNotReject(page.getByText(/keep waiting, and do not send the request again/).waitFor());
+  await shot(page, 'operation-unknown');
+  // Done in the end: the form goes to the pool's page.
+  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 30_000 });
+  await context.close();
+
+  await sim.control('POST', '/_sim/operations/next', { outcome: 'failed', kind: 'nks_node_pool' });
+  ({ context, page } = await open(`${poolPath()}/edit`));
+  await page.getByLabel('Node count').fill('6');
+  await page.getByLabel('Tags').fill('asked, twice');
+  await page.getByText(/Scaling up from 4 to 6: safe/).waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await assert.doesNotReject(page.getByText(/The API gives no reason for a failed operation/).waitFor({ timeout: 30_000 }));
+  await shot(page, 'operation-failed');
+  await page.getByRole('button', { name: 'Back to the form, with what was asked' }).click();
+  assert.equal(await page.getByLabel('Node count').inputValue(), '6');
+  assert.equal(await page.getByLabel('Tags').inputValue(), 'asked, twice');
+  await context.close();
+});
+
+test('logging out in one tab logs out every tab of the origin, for good', async () => {
+  const { context, page: first } = await open(`/projects/${ids.project}/clusters`);
+  await first.getByRole('table', { name: 'Clusters' }).waitFor();
+  // A second tab, connected with the key for that tab only.
+  const second = await context.newPage();
+  await second.goto(`${sim.url}/projects/${ids.project}/clusters/${ids.cluster}`);
+  await connect(second);
+  await second.getByRole('heading', { name: 'edge-prod' }).waitFor();
+  // And a third that was told to remember it on this device.
+  const third = await context.newPage();
+  await third.goto(`${sim.url}/settings`);
+  await third.getByLabel('API key').fill(DEMO_KEY);
+  await third.getByLabel(/Remember/).check();
+  await third.getByRole('button', { name: 'Connect' }).click();
+  await third.getByRole('heading', { name: 'Settings' }).waitFor();
+
+  await first.getByRole('button', { name: 'Log out' }).click();
+  for (const page of [first, second, third]) {
+    await assert.doesNotReject(page.getByRole('heading', { name: 'Connect to Nirvana NKS' }).waitFor({ timeout: 5_000 }));
+    assert.deepEqual(
+      await page.evaluate(() => [sessionStorage.getItem('nks-console.api-key'), localStorage.getItem('nks-console.api-key')]),
+      [null, null],
+    );
+  }
+  await second.reload();
+  await assert.doesNotReject(second.getByRole('heading', { name: 'Connect to Nirvana NKS' }).waitFor());
+  await context.close();
+});
+
+test('a scale-down among equally new nodes lists every node that could go, and the ones the platform took are among them', async () => {
+  const { context, page } = await open(`${poolPath()}/edit`);
+  await page.getByLabel('Node count').fill('1');
+  const warning = page.getByRole('region', { name: /terminates 2 nodes without draining/ });
+  await warning.waitFor();
+  await assert.doesNotReject(warning.getByText(/it chooses 2 of them/).waitFor());
+  assert.equal(await warning.getByText(/most likely/).count(), 0, 'no guess is presented as the answer');
+  const listed = await warning.getByRole('list', { name: 'Nodes at risk' }).getByRole('listitem').allTextContents();
+  assert.equal(listed.length, 3);
+  await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 });
+  const ops = await sim.api(`/v1/operations?project_id=${ids.project}`);
+  const update = ops.items.find((op) => op.resource_id === ids.baseline && op.details?.changes?.terminated_nodes);
+  const terminated = update.details.changes.terminated_nodes.from;
+  assert.equal(terminated.length, 2);
+  for (const name of terminated) assert.ok(listed.includes(name), `${name} went but was not listed`);
+  await context.close();
+});

@@ -44,7 +44,9 @@ const AFTER_HELP: &str = r#"API
   each node has one boot volume. Load balancers and PVCs are discovered (seeded only);
   PATCH .../load_balancers/{id} {"public_ip_enabled": bool} answers an Operation of kind
   "nks_load_balancer" (UNCONFIRMED, 30 s); the public IP is assigned/removed when it is done.
-  Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining:
+  Manual scale-down (PATCH node_count lower) terminates the newest nodes without draining
+  (by creation time; nodes created by one request share it, and among those the one added
+  last goes first):
   details.changes.terminated_nodes = {"from": [node names], "to": []}. Autoscaler scale-down
   deletes a node after draining it: details.changes.drained = {"from": false, "to": true}.
   Cost quotes use the price table (USD per month): compute_vcpu 8.7600, compute_memory_gb

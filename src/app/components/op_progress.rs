@@ -99,7 +99,8 @@ pub fn OpProgress(
 }
 
 /// A submitted change in place of its form: the operation's progress, and when
-/// the platform ran it and it failed, the guide's words for that.
+/// the platform ran it and it failed, the guide's words for that and the way
+/// back: the form, still holding what was asked.
 #[component]
 pub fn SubmissionProgress(
     submitted: RwSignal<Option<String>>,
@@ -111,13 +112,25 @@ pub fn SubmissionProgress(
         {move || {
             finished
                 .get()
-                .filter(|op| op.status == crate::api::types::OperationStatus::Failed)
+                .filter(|op| op.status == OperationStatus::Failed)
                 .map(|op| {
+                    let what = noun(&op).to_string();
                     let error = crate::rules::outcome::ApiError::OperationFailed {
                         operation_id: op.id,
                         what: title.into(),
                     };
-                    view! { <crate::app::components::ErrorView error /> }
+                    view! {
+                        <crate::app::components::ErrorView error />
+                        <p class="muted">
+                            "The API gives no reason for a failed operation; the " {what}
+                            "'s own status may say more. Nothing was sent again."
+                        </p>
+                        <p>
+                            <button class="btn" on:click=move |_| submitted.set(None)>
+                                "Back to the form, with what was asked"
+                            </button>
+                        </p>
+                    }
                 })
         }}
     }

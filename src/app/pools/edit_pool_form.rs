@@ -13,7 +13,9 @@ use crate::app::components::{
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::ops::Ops;
-use crate::rules::capacity::{leaves_no_baseline, nodes_at_risk, ScaleChange, BASELINE_REASON};
+use crate::rules::capacity::{
+    leaves_no_baseline, nodes_at_risk, AtRisk, ScaleChange, BASELINE_REASON,
+};
 use crate::rules::forms::message_for;
 use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
 use crate::rules::outcome::ApiError;
@@ -210,14 +212,17 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         let nodes = nodes.clone();
         Signal::derive(move || match change.get() {
             ScaleChange::Down { from, to } => {
-                let names: Vec<String> = nodes_at_risk(&nodes, from - to)
-                    .into_iter()
-                    .map(|n| n.name)
-                    .collect();
+                let at_risk = nodes_at_risk(&nodes, from - to);
+                let names: Vec<&str> = at_risk.nodes().iter().map(|n| n.name.as_str()).collect();
+                let which = match &at_risk {
+                    AtRisk::Known(_) => names.join(", "),
+                    AtRisk::Among { .. } => {
+                        format!("the platform chooses among {}", names.join(", "))
+                    }
+                };
                 vec![format!(
-                    "Manual scale-down: {} node(s) terminated without cordon or drain, most likely {}.",
-                    from - to,
-                    names.join(", ")
+                    "Manual scale-down: {} node(s) terminated without cordon or drain: {which}.",
+                    from - to
                 )]
             }
             ScaleChange::Up { from, to } => vec![format!(

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::types::Node;
 use crate::app::pools::drain_list::DrainCommands;
-use crate::rules::capacity::nodes_at_risk;
+use crate::rules::capacity::{nodes_at_risk, AtRisk};
 
 /// Says that the platform terminates nodes without cordon or drain, recommends the
 /// autoscaler when the cluster has it, lists the nodes at risk with their drain
@@ -19,7 +19,17 @@ pub fn ScaleDownWarning(
 ) -> impl IntoView {
     let count = from.saturating_sub(to);
     let at_risk = nodes_at_risk(&nodes, count);
-    let names: Vec<String> = at_risk.iter().map(|n| n.name.clone()).collect();
+    let names: Vec<String> = at_risk.nodes().iter().map(|n| n.name.clone()).collect();
+    // Only what is known is said: the exact nodes, or every node that could go.
+    let which = match &at_risk {
+        AtRisk::Known(_) => {
+            "The platform terminates the newest nodes: these go. Drain them first:".to_string()
+        }
+        AtRisk::Among { count, candidates } => format!(
+            "The platform terminates the newest nodes, and these {} are equally new (or their creation times are unknown): it chooses {count} of them. Any of them could go; drain them all first:",
+            candidates.len()
+        ),
+    };
     let plural = if count == 1 { "node" } else { "nodes" };
     view! {
         <section class="alert alert-warning scale-down" aria-labelledby="scale-down-title">
@@ -32,11 +42,11 @@ pub fn ScaleDownWarning(
                 <p><strong>"This cluster has autoscaling on."</strong>
                 " Prefer leaving scale-down to the autoscaler: it cordons and drains nodes gracefully before removing them."</p>
             })}
-            <p>"The platform picks which nodes go. The newest are the most likely; drain them first:"</p>
+            <p>{which}</p>
             <ul class="at-risk" aria-label="Nodes at risk">
                 {names.into_iter().map(|n| view! { <li><code>{n}</code></li> }).collect_view()}
             </ul>
-            <DrainCommands nodes=at_risk />
+            <DrainCommands nodes=at_risk.nodes().to_vec() />
             <div class="field field-inline">
                 <input id="confirm-scale-down" type="checkbox" prop:checked=confirmed
                     on:change=move |ev| confirmed.set(event_target_checked(&ev)) />
