@@ -23,7 +23,7 @@ use std::thread::LocalKey;
 use leptos::prelude::*;
 
 use super::clusters::{ClusterPage, CreateClusterPage, EditClusterPage};
-use super::components::InTheWay;
+use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationsPage};
@@ -78,6 +78,7 @@ lazy_views! {
     not_found => NotFound in not_found_page as Page;
     connect => ConnectScreen in connect_screen as Screen;
     notices => NoticeList in ops_notices as Part;
+    retry_line => RetryLine in retry_wait as Part;
 }
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]

@@ -4,13 +4,14 @@
 //!
 //! Logging out reaches every tab of the origin: a message on a broadcast
 //! channel (each tab forgets its own `sessionStorage` copy), and the storage
-//! event when a remembered key is removed from `localStorage`. Both come through
-//! leptos-use.
+//! event when a remembered key is removed from `localStorage`. The channel is
+//! web-sys's (as the tracker's is), listened to through leptos-use.
 
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;
-use leptos_use_broadcast_channel::{use_broadcast_channel, UseBroadcastChannelReturn};
+use leptos_use_event_listener::use_event_listener;
 use leptos_use_storage::{use_local_storage, use_session_storage};
+use wasm_bindgen::JsValue;
 
 const KEY_ITEM: &str = "nks-console.api-key";
 /// Where tabs tell each other that the person logged out.
@@ -22,10 +23,10 @@ const LOGGED_OUT: &str = "logged-out";
 pub struct KeyStore {
     tab: Place,
     device: Place,
-    /// Tells the other tabs "logged out".
-    announce: Callback<()>,
+    /// Where tabs tell each other "logged out".
+    channel: StoredValue<Option<web_sys::BroadcastChannel>, LocalStorage>,
     /// The last message from another tab.
-    heard: Signal<Option<String>>,
+    heard: RwSignal<Option<String>>,
 }
 
 #[derive(Clone, Copy)]
@@ -58,23 +59,37 @@ impl Place {
 impl KeyStore {
     /// Opens both places. Call once, under the console's owner.
     pub fn open() -> Self {
-        let UseBroadcastChannelReturn { message, post, .. } =
-            use_broadcast_channel::<String, FromToStringCodec>(SESSION_CHANNEL);
+        let channel = web_sys::BroadcastChannel::new(SESSION_CHANNEL).ok();
+        let heard = RwSignal::new(None);
+        if let Some(channel) = &channel {
+            let target: &web_sys::EventTarget = channel;
+            let _ = use_event_listener(
+                target.clone(),
+                leptos::ev::message,
+                move |event: web_sys::MessageEvent| heard.set(event.data().as_string()),
+            );
+            let closing = channel.clone();
+            on_cleanup(move || closing.close());
+        }
         KeyStore {
             tab: Place::new(use_session_storage::<String, FromToStringCodec>(KEY_ITEM)),
             device: Place::new(use_local_storage::<String, FromToStringCodec>(KEY_ITEM)),
-            // Each message is new (it carries the time), so two logouts in a row
-            // are both heard.
-            announce: Callback::new(move |()| {
-                post(&format!("{LOGGED_OUT} {}", js_sys::Date::now()));
-            }),
-            heard: message,
+            channel: StoredValue::new_local(channel),
+            heard,
         }
     }
 
     /// Tells every other tab of this origin that the person logged out.
     pub fn announce_logout(&self) {
-        self.announce.run(());
+        // Each message is new (it carries the time), so two logouts in a row
+        // are both heard. Whole milliseconds: printing an f64 would bring the
+        // float formatter (about 15 KB of wasm) into the first load.
+        let message = JsValue::from_str(&format!("{LOGGED_OUT} {}", js_sys::Date::now() as u64));
+        self.channel.with_value(|channel| {
+            if let Some(channel) = channel {
+                let _ = channel.post_message(&message);
+            }
+        });
     }
 
     /// Calls `log_out_here` when another tab logs out: its message arrives, or

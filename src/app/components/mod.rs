@@ -15,7 +15,7 @@ pub use confirm_by_typing::ConfirmByTyping;
 pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, Field};
 pub use op_progress::{OpProgress, SubmissionProgress};
-pub use retry_wait::RetryWait;
+pub use retry_wait::{RetryLine, RetryWait};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
 pub use uncertain_create::{CreateCheck, UncertainCreate};

@@ -5,20 +5,18 @@ use crate::app::operations::clock;
 
 /// While a call waits to be tried again (a 429, a burst of 5xx, no response),
 /// says so, with the reason and the time left, and offers to try at once: a
-/// wait never reads as "loading".
+/// wait never reads as "loading". The line's code loads with the first wait.
 #[component]
 pub fn RetryWait() -> impl IntoView {
     let client = expect_context::<Client>();
     let waiting = client.waiting;
-    view! {
-        <Show when=move || waiting.with(|w| !w.is_empty())>
-            <RetryLine />
-        </Show>
-    }
+    let any = Memo::new(move |_| waiting.with(|w| !w.is_empty()));
+    move || any.get().then(crate::app::lazy::retry_line)
 }
 
+/// The line itself.
 #[component]
-fn RetryLine() -> impl IntoView {
+pub fn RetryLine() -> impl IntoView {
     let client = expect_context::<Client>();
     let waiting = client.waiting;
     let now = clock();
