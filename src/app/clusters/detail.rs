@@ -10,6 +10,7 @@ use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::lazy;
 use crate::app::operations::InFlightBanner;
 use crate::app::perf::ListMarks;
 use crate::app::shell::Refresh;
@@ -118,6 +119,12 @@ pub fn ClusterPage() -> impl IntoView {
             <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
                 <PoolList pools base=Signal::derive(base) />
             </Transition>
+            <h2>"Controllers"</h2>
+            {lazy::controllers()}
+            <h2>"Load balancers"</h2>
+            {lazy::load_balancers()}
+            <h2>"Persistent volume claims"</h2>
+            {lazy::pvcs()}
             <h2>"Recent operations"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
                 {move || recent.get().map(|result| match result {

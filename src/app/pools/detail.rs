@@ -115,6 +115,8 @@ pub fn PoolPage() -> impl IntoView {
                         })
                 }}
             </Transition>
+            <h2>"Volumes"</h2>
+            {crate::app::lazy::pool_volumes()}
             {move || deleting_node.get().map(|node| view! {
                 <DeleteNodeDialog node on_close=Callback::new(move |_| deleting_node.set(None)) />
             })}
