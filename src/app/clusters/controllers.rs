@@ -54,7 +54,7 @@ pub fn ControllerList() -> impl IntoView {
 #[component]
 fn ControllerTable(rows: Vec<Row>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Controllers">
+        <table class="table table-wide" aria-label="Controllers">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>

@@ -61,7 +61,7 @@ fn LoadBalancerTable(
 ) -> impl IntoView {
     let ops = expect_context::<Ops>();
     view! {
-        <table class="table" aria-label="Load balancers">
+        <table class="table table-wide" aria-label="Load balancers">
             <thead>
                 <tr>
                     <th scope="col">"Service"</th>
@@ -187,7 +187,10 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     let dialog_label = format!("{title}: {name}");
     view! {
         <div class="card dialog lb-confirm" role="dialog" aria-label=dialog_label>
-            <h3>{format!("{title} of {name}?")}</h3>
+            <h3>{move || match submitted.get() {
+                None => format!("{title} of {name}?"),
+                Some(_) => format!("{title} of {name}"),
+            }}</h3>
             {move || match submitted.get() {
                 Some(_) => view! { <SubmissionProgress submitted finished title /> }.into_any(),
                 None => view! {
@@ -204,7 +207,9 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}
             {move || submitted.get().is_some().then(|| view! {
-                <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Close"</button>
+                <div class="actions">
+                    <button class="btn" on:click=move |_| on_close.run(())>"Close"</button>
+                </div>
             })}
         </div>
     }

@@ -41,7 +41,7 @@ pub fn PvcList() -> impl IntoView {
 #[component]
 fn PvcTable(list: Vec<PersistentVolumeClaim>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Persistent volume claims">
+        <table class="table table-wide" aria-label="Persistent volume claims">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>

@@ -17,7 +17,8 @@ use crate::rules::outcome::ApiError;
 /// a node deleted between the two reads).
 type Row = (Volume, String);
 
-/// The pool's volumes, one row each, by node.
+/// The pool's volumes, one row each, in the order of the nodes table above.
+
 #[component]
 pub fn PoolVolumeList() -> impl IntoView {
     let client = expect_context::<Client>();
@@ -33,23 +34,26 @@ pub fn PoolVolumeList() -> impl IntoView {
         refresh.track();
         async move {
             let volumes = client.pool_volumes(&c, &p).await?;
-            let names: HashMap<String, String> = client
+            // Each node's place in the pool's list, and its name.
+            let nodes: HashMap<String, (usize, String)> = client
                 .nodes(&c, &p)
                 .await?
                 .into_iter()
-                .map(|n| (n.id, n.name))
+                .enumerate()
+                .map(|(at, n)| (n.id, (at, n.name)))
                 .collect();
-            let mut rows: Vec<Row> = volumes
+            let mut placed: Vec<(usize, Row)> = volumes
                 .into_iter()
                 .map(|v| {
-                    let node = names
+                    let (at, node) = nodes
                         .get(&v.node_id)
                         .cloned()
-                        .unwrap_or_else(|| v.node_id.clone());
-                    (v, node)
+                        .unwrap_or_else(|| (usize::MAX, v.node_id.clone()));
+                    (at, (v, node))
                 })
                 .collect();
-            rows.sort_by(|a, b| (&a.1, &a.0.name).cmp(&(&b.1, &b.0.name)));
+            placed.sort_by_key(|(at, _)| *at);
+            let rows: Vec<Row> = placed.into_iter().map(|(_, row)| row).collect();
             Ok::<_, ApiError>(rows)
         }
     });
@@ -69,7 +73,7 @@ pub fn PoolVolumeList() -> impl IntoView {
 #[component]
 fn VolumeTable(rows: Vec<Row>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Volumes">
+        <table class="table table-wide" aria-label="Volumes">
             <thead>
                 <tr>
                     <th scope="col">"Node"</th>
