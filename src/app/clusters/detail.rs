@@ -384,7 +384,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
 #[component]
 fn PoolTable(shown: Memo<PoolPage>, base: Signal<String>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Pools">
+        <table class="table table-wide" aria-label="Pools">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>

@@ -130,7 +130,7 @@ pub fn PoolPage() -> impl IntoView {
 #[component]
 fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Nodes">
+        <table class="table table-wide" aria-label="Nodes">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>
