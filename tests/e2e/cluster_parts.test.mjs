@@ -90,6 +90,16 @@ test('the cluster page shows the seeded controllers, load balancers and persiste
       ],
     );
     await shot(page, `cluster-parts-${width}`);
+    // Wide tables scroll inside themselves: the page never scrolls sideways.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    if (width === 390) {
+      await page.getByRole('button', { name: 'Turn on the public IP of payments/payments-api' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Turn on public IP: payments/payments-api' });
+      await dialog.waitFor();
+      await dialog.scrollIntoViewIfNeeded();
+      await shot(page, 'lb-confirm-on-390');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
     await context.close();
   }
 });
@@ -112,6 +122,7 @@ test("the pool page shows its nodes' volumes, and a pool with no nodes says so i
       assert.deepEqual([kind, size, type, status], ['boot', '128 GB', 'abs', 'ready']);
     }
     await shot(page, `pool-volumes-${width}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     await context.close();
   }
   const { context, page } = await open(poolPath(ids.zero));
