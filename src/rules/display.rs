@@ -46,10 +46,12 @@ pub fn on_off(flag: bool) -> &'static str {
 /// load balancers send `null` until then (TS SDK), clusters `""` (Go and TS), and
 /// either may come from the other: both read as words, never as a blank cell.
 pub fn address(ip: Option<&str>) -> &str {
-    match ip.map(str::trim) {
-        Some(ip) if !ip.is_empty() => ip,
-        _ => "not yet assigned",
-    }
+    assigned(ip).unwrap_or("not yet assigned")
+}
+
+/// The address, when the platform has handed one out (see [`address`]).
+pub fn assigned(ip: Option<&str>) -> Option<&str> {
+    ip.map(str::trim).filter(|ip| !ip.is_empty())
 }
 
 /// A count with thousands separators: `1,000`.
@@ -121,6 +123,8 @@ mod tests {
         assert_eq!(address(None), "not yet assigned");
         assert_eq!(address(Some("")), "not yet assigned");
         assert_eq!(address(Some("  ")), "not yet assigned");
+        assert_eq!(assigned(Some("")), None);
+        assert_eq!(assigned(Some("203.0.113.41")), Some("203.0.113.41"));
     }
 
     #[test]

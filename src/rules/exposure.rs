@@ -35,9 +35,9 @@ pub fn public_ip_change(
              rules let them through. Its private address ({private}) stays as it is."
         )
     } else {
-        let public = match super::display::address(public_ip) {
-            "not yet assigned" => "its public address".to_string(),
-            ip => format!("its public address {ip}"),
+        let public = match super::display::assigned(public_ip) {
+            None => "its public address".to_string(),
+            Some(ip) => format!("its public address {ip}"),
         };
         format!(
             "The Service {name} loses {public}: clients on the internet stop reaching it, and the address \

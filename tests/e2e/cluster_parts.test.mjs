@@ -218,3 +218,35 @@ test('a failed load balancer read shows an error with Retry, not an empty list',
     await context.close();
   }
 });
+
+test('a new cluster says in words that it has no load balancers or claims, and its controllers have no address yet', async () => {
+  // Slow the clock, so the cluster is still creating while the page is read.
+  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 1 });
+  const vpcs = await sim.api(`/v1/networking/vpcs?project_id=${ids.project}`);
+  const spare = vpcs.items.find((v) => v.name === 'prod-spare-vpc');
+  const res = await fetch(`${sim.url}/v1/nks/clusters`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer nks-demo-key', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'fresh',
+      project_id: ids.project,
+      region: 'us-sva-2',
+      vpc_id: spare.id,
+      kubernetes_version: 'v1.34.4',
+      autoscaling: false,
+    }),
+  });
+  assert.equal(res.status, 202);
+  const op = await res.json();
+  const { context, page } = await open(`/projects/${ids.project}/clusters/${op.resource_id}`);
+  await assert.doesNotReject(page.getByText('This cluster has no load balancers.').waitFor());
+  await assert.doesNotReject(page.getByText('This cluster has no persistent volume claims.').waitFor());
+  const controllers = await rows(page.getByRole('table', { name: 'Controllers' }));
+  assert.equal(controllers.length, 3);
+  for (const [, status, address] of controllers) {
+    assert.equal(status, 'creating');
+    assert.equal(address, 'not yet assigned');
+  }
+  await shot(page, 'cluster-parts-new-cluster');
+  await context.close();
+});

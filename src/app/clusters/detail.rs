@@ -169,9 +169,9 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
             <dt>"Autoscaling"</dt>
             <dd>{display::on_off(cluster.autoscaling)}</dd>
             <dt>"API endpoint (private)"</dt>
-            <dd>{cluster.private_ip.filter(|ip| !ip.is_empty()).unwrap_or_else(|| "not assigned yet".into())}</dd>
+            <dd>{display::address(cluster.private_ip.as_deref()).to_string()}</dd>
             <dt>"Public IP"</dt>
-            <dd>{cluster.public_ip.filter(|ip| !ip.is_empty()).unwrap_or_else(|| "not assigned yet".into())}</dd>
+            <dd>{display::address(cluster.public_ip.as_deref()).to_string()}</dd>
             <dt>"Tags"</dt>
             <dd>{tag_list(&cluster.tags)}</dd>
             <dt>"Created"</dt>

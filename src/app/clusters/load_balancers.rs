@@ -131,10 +131,10 @@ fn LoadBalancerTable(
 fn public_address(lb: &LoadBalancer) -> String {
     match (
         lb.public_ip_enabled,
-        display::address(lb.public_ip.as_deref()),
+        display::assigned(lb.public_ip.as_deref()),
     ) {
-        (false, "not yet assigned") => "none".into(),
-        (_, ip) => ip.to_string(),
+        (false, None) => "none".into(),
+        (_, ip) => display::address(ip).to_string(),
     }
 }
 
