@@ -232,3 +232,66 @@ fn error_bodies_show_message_else_the_json_else_the_text() {
     assert_eq!(error_message("Bad Gateway"), "Bad Gateway");
     assert_eq!(error_message(""), "");
 }
+
+#[test]
+fn the_sims_controller_decodes_field_for_field() {
+    let c: Controller = decode(&fixture("controller.json")).unwrap();
+    assert_eq!(c.name, "edge-prod-controller-1");
+    assert_eq!(c.instance_type, "n1-standard-4");
+    assert_eq!(c.private_ip.as_deref(), Some("10.20.0.244"));
+    assert_eq!(c.status, ResourceStatus::Ready);
+    // Until the control plane is provisioned its address is null.
+    let new: Controller = decode(r#"{"id":"c","private_ip":null,"status":"creating"}"#).unwrap();
+    assert_eq!(new.private_ip, None);
+}
+
+#[test]
+fn a_private_load_balancer_decodes_with_no_public_ip() {
+    let lb: LoadBalancer = decode(&fixture("load_balancer.json")).unwrap();
+    assert_eq!(
+        (lb.namespace.as_str(), lb.service_name.as_str()),
+        ("payments", "payments-api")
+    );
+    assert_eq!(lb.private_ip.as_deref(), Some("10.20.0.248"));
+    assert_eq!(lb.public_ip, None);
+    assert!(!lb.public_ip_enabled);
+    assert_eq!(lb.status, ResourceStatus::Ready);
+}
+
+#[test]
+fn the_load_balancer_update_body_is_its_one_field() {
+    let body = LoadBalancerUpdate {
+        public_ip_enabled: false,
+    };
+    assert_eq!(
+        serde_json::to_value(&body).unwrap(),
+        json!({"public_ip_enabled": false})
+    );
+}
+
+#[test]
+fn the_sims_pvc_decodes_with_its_size_and_type() {
+    let p: PersistentVolumeClaim = decode(&fixture("pvc.json")).unwrap();
+    assert_eq!(p.name, "data-redis-0");
+    assert_eq!(p.size, 10);
+    assert_eq!(p.volume_type, VolumeType::Nvme);
+    assert_eq!(p.status, ResourceStatus::Ready);
+}
+
+#[test]
+fn a_node_volume_decodes_and_a_controller_volume_has_no_node() {
+    let v: Volume = decode(&fixture("node_volume.json")).unwrap();
+    assert_eq!(v.name, "baseline-9vzmr-boot");
+    assert_eq!(v.node_id, "3d34cc45-7817-4ba0-bb52-12deebb4f5f7");
+    assert_eq!(v.kind, VolumeKind::Boot);
+    assert_eq!(v.volume_type, VolumeType::Abs);
+    assert_eq!(v.size, 128);
+    let c: Volume = decode(
+        r#"{"id":"v","name":"edge-prod-controller-1-boot","kind":"boot","type":"abs","size":128,"status":"ready"}"#,
+    )
+    .unwrap();
+    assert_eq!(c.node_id, "");
+    // A kind this console does not know is kept as its text.
+    let d: Volume = decode(r#"{"id":"v","kind":"scratch"}"#).unwrap();
+    assert_eq!(d.kind.as_str(), "scratch");
+}

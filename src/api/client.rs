@@ -471,6 +471,84 @@ impl Client {
         self.list_all("List nodes", &path, &[]).await
     }
 
+    pub async fn controllers(&self, cluster_id: &str) -> Result<Vec<Controller>, ApiError> {
+        let path = format!("/v1/nks/clusters/{}/controllers", seg(cluster_id));
+        self.list_all("List controllers", &path, &[]).await
+    }
+
+    pub async fn controller_volumes(
+        &self,
+        cluster_id: &str,
+        controller_id: &str,
+    ) -> Result<Vec<Volume>, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/controllers/{}/volumes",
+            seg(cluster_id),
+            seg(controller_id)
+        );
+        self.list_all("List controller volumes", &path, &[]).await
+    }
+
+    pub async fn load_balancers(&self, cluster_id: &str) -> Result<Vec<LoadBalancer>, ApiError> {
+        let path = format!("/v1/nks/clusters/{}/load_balancers", seg(cluster_id));
+        self.list_all("List load balancers", &path, &[]).await
+    }
+
+    pub async fn load_balancer(
+        &self,
+        cluster_id: &str,
+        load_balancer_id: &str,
+    ) -> Result<LoadBalancer, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/load_balancers/{}",
+            seg(cluster_id),
+            seg(load_balancer_id)
+        );
+        self.get("Get load balancer", &path).await
+    }
+
+    pub async fn persistent_volume_claims(
+        &self,
+        cluster_id: &str,
+    ) -> Result<Vec<PersistentVolumeClaim>, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/persistent_volume_claims",
+            seg(cluster_id)
+        );
+        self.list_all("List persistent volume claims", &path, &[])
+            .await
+    }
+
+    /// The volumes of every node in a pool (the SDK has no get by id here: a
+    /// volume is read by id under its node).
+    pub async fn pool_volumes(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+    ) -> Result<Vec<Volume>, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/volumes",
+            seg(cluster_id),
+            seg(pool_id)
+        );
+        self.list_all("List pool volumes", &path, &[]).await
+    }
+
+    pub async fn node_volumes(
+        &self,
+        cluster_id: &str,
+        pool_id: &str,
+        node_id: &str,
+    ) -> Result<Vec<Volume>, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/pools/{}/nodes/{}/volumes",
+            seg(cluster_id),
+            seg(pool_id),
+            seg(node_id)
+        );
+        self.list_all("List node volumes", &path, &[]).await
+    }
+
     pub async fn vpcs(&self, project_id: &str) -> Result<Vec<Vpc>, ApiError> {
         self.list_all(
             "List VPCs",
@@ -722,6 +800,28 @@ impl Client {
         );
         self.mutate("Delete pool", Method::DELETE, &path, None)
             .await
+    }
+
+    /// Turns a load balancer's public IP on or off: the one change the API
+    /// allows on it. The address is assigned or removed when the operation ends.
+    pub async fn update_load_balancer(
+        &self,
+        cluster_id: &str,
+        load_balancer_id: &str,
+        body: &LoadBalancerUpdate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/nks/clusters/{}/load_balancers/{}",
+            seg(cluster_id),
+            seg(load_balancer_id)
+        );
+        self.mutate(
+            "Update load balancer",
+            Method::PATCH,
+            &path,
+            Some(json_body(body)),
+        )
+        .await
     }
 
     pub async fn delete_node(

@@ -116,6 +116,11 @@ wire_enum!(VolumeType {
     Abs = "abs",
 });
 
+wire_enum!(VolumeKind {
+    Boot = "boot",
+    Data = "data",
+});
+
 /// The list envelope every list endpoint answers with (digest §3.17).
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -314,6 +319,71 @@ pub struct Node {
     pub updated_at: String,
 }
 
+/// NKSController: one of the three platform-managed control-plane machines.
+/// `private_ip` is `null` until the control plane is provisioned (TS SDK), and
+/// may be `""` (Go SDK): both read as "not yet assigned".
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Controller {
+    pub id: String,
+    pub name: String,
+    pub instance_type: String,
+    pub private_ip: Option<String>,
+    pub status: ResourceStatus,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A controller's or a node's volume (NKSControllerVolume, NKSNodeVolume): the
+/// same shape, and `node_id` is `""` for a controller's.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Volume {
+    pub id: String,
+    pub node_id: String,
+    pub name: String,
+    pub kind: VolumeKind,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub size: u32,
+    pub status: ResourceStatus,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// NKSLoadBalancer: made by a Service of type LoadBalancer inside the cluster;
+/// only `public_ip_enabled` can be changed from outside. `public_ip` is `null`
+/// while it is off (and may be `""`); `private_ip` likewise until assigned.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LoadBalancer {
+    pub id: String,
+    pub cluster_id: String,
+    pub namespace: String,
+    pub service_name: String,
+    pub private_ip: Option<String>,
+    pub public_ip: Option<String>,
+    pub public_ip_enabled: bool,
+    pub status: ResourceStatus,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// PersistentVolumeClaim (the SDK gives it no namespace).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PersistentVolumeClaim {
+    pub id: String,
+    pub cluster_id: String,
+    pub name: String,
+    pub size: u32,
+    #[serde(rename = "type")]
+    pub volume_type: VolumeType,
+    pub status: ResourceStatus,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Operation {
@@ -497,6 +567,13 @@ pub struct PoolUpdate {
     pub name: Option<String>,
     pub node_count: Option<u32>,
     pub tags: Option<Vec<String>>,
+}
+
+/// Body of `PATCH /v1/nks/clusters/{cid}/load_balancers/{id}`: the SDK's one
+/// field, required.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LoadBalancerUpdate {
+    pub public_ip_enabled: bool,
 }
 
 /// The error body's shape is unconfirmed; the SDKs read `message` when it is a

@@ -9,7 +9,9 @@
 //! Besides the pages, a few parts of the always-present frame are split too,
 //! because most visits never show them: the connect screen (a kept key skips
 //! it), the home redirect and "not found", the notices of ended operations,
-//! and the lookup of an operation a 409 named.
+//! and the lookup of an operation a 409 named. The sections of a cluster's page
+//! (controllers, load balancers, persistent volume claims) and a pool's volumes
+//! are parts of their own, each fetched when its page is first shown.
 //!
 //! A view whose code does not arrive (network down, a deployment replaced under an
 //! open tab) says so with a retry, instead of taking the console down with it.
@@ -22,12 +24,14 @@ use std::thread::LocalKey;
 
 use leptos::prelude::*;
 
-use super::clusters::{ClusterPage, CreateClusterPage, EditClusterPage};
+use super::clusters::{
+    ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
+};
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationsPage};
-use super::pools::{CreatePoolPage, EditPoolPage, PoolPage};
+use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::settings::SettingsPage;
 use super::shell::Home;
 use crate::SplitLoadError;
@@ -79,6 +83,10 @@ lazy_views! {
     connect => ConnectScreen in connect_screen as Screen;
     notices => NoticeList in ops_notices as Part;
     retry_line => RetryLine in retry_wait as Part;
+    controllers => ControllerList in cluster_controllers as Part;
+    load_balancers => LoadBalancerList in cluster_load_balancers as Part;
+    pvcs => PvcList in cluster_pvcs as Part;
+    pool_volumes => PoolVolumeList in pool_volumes_part as Part;
 }
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]

@@ -42,6 +42,18 @@ pub fn on_off(flag: bool) -> &'static str {
     }
 }
 
+/// An address the platform may not have handed out yet. Controllers, nodes and
+/// load balancers send `null` until then (TS SDK), clusters `""` (Go and TS), and
+/// either may come from the other: both read as words, never as a blank cell.
+pub fn address(ip: Option<&str>) -> &str {
+    assigned(ip).unwrap_or("not yet assigned")
+}
+
+/// The address, when the platform has handed one out (see [`address`]).
+pub fn assigned(ip: Option<&str>) -> Option<&str> {
+    ip.map(str::trim).filter(|ip| !ip.is_empty())
+}
+
 /// A count with thousands separators: `1,000`.
 pub fn count(n: usize) -> String {
     let digits = n.to_string();
@@ -103,6 +115,16 @@ mod tests {
         assert_eq!(elapsed(5), "5 s");
         assert_eq!(elapsed(185), "3 min 05 s");
         assert_eq!(elapsed(3720), "1 h 02 min");
+    }
+
+    #[test]
+    fn an_address_not_handed_out_yet_reads_as_words() {
+        assert_eq!(address(Some("10.20.0.244")), "10.20.0.244");
+        assert_eq!(address(None), "not yet assigned");
+        assert_eq!(address(Some("")), "not yet assigned");
+        assert_eq!(address(Some("  ")), "not yet assigned");
+        assert_eq!(assigned(Some("")), None);
+        assert_eq!(assigned(Some("203.0.113.41")), Some("203.0.113.41"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod backoff;
 pub mod capacity;
 pub mod display;
+pub mod exposure;
 pub mod forms;
 pub mod immutability;
 pub mod listing;

@@ -10,6 +10,7 @@ use crate::api::types::{Cluster, Operation, Pool};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::lazy;
 use crate::app::operations::InFlightBanner;
 use crate::app::perf::ListMarks;
 use crate::app::shell::Refresh;
@@ -118,6 +119,12 @@ pub fn ClusterPage() -> impl IntoView {
             <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
                 <PoolList pools base=Signal::derive(base) />
             </Transition>
+            <h2>"Controllers"</h2>
+            {lazy::controllers()}
+            <h2>"Load balancers"</h2>
+            {lazy::load_balancers()}
+            <h2>"Persistent volume claims"</h2>
+            {lazy::pvcs()}
             <h2>"Recent operations"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
                 {move || recent.get().map(|result| match result {
@@ -162,9 +169,9 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
             <dt>"Autoscaling"</dt>
             <dd>{display::on_off(cluster.autoscaling)}</dd>
             <dt>"API endpoint (private)"</dt>
-            <dd>{cluster.private_ip.filter(|ip| !ip.is_empty()).unwrap_or_else(|| "not assigned yet".into())}</dd>
+            <dd>{display::address(cluster.private_ip.as_deref()).to_string()}</dd>
             <dt>"Public IP"</dt>
-            <dd>{cluster.public_ip.filter(|ip| !ip.is_empty()).unwrap_or_else(|| "not assigned yet".into())}</dd>
+            <dd>{display::address(cluster.public_ip.as_deref()).to_string()}</dd>
             <dt>"Tags"</dt>
             <dd>{tag_list(&cluster.tags)}</dd>
             <dt>"Created"</dt>
@@ -377,7 +384,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
 #[component]
 fn PoolTable(shown: Memo<PoolPage>, base: Signal<String>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Pools">
+        <table class="table table-wide" aria-label="Pools">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>

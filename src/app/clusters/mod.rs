@@ -1,13 +1,19 @@
 //! Clusters of a project, one cluster with its pools, and the cluster forms.
 
+mod controllers;
 mod create_cluster_form;
 mod delete_cluster_dialog;
 mod detail;
 mod edit_cluster_form;
 mod kubeconfig;
 mod list;
+mod load_balancers;
+mod pvcs;
 
+pub use controllers::ControllerList;
 pub use create_cluster_form::CreateClusterPage;
 pub use detail::ClusterPage;
 pub use edit_cluster_form::EditClusterPage;
 pub use list::ClusterList;
+pub use load_balancers::LoadBalancerList;
+pub use pvcs::PvcList;

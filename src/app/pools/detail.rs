@@ -115,6 +115,8 @@ pub fn PoolPage() -> impl IntoView {
                         })
                 }}
             </Transition>
+            <h2>"Volumes"</h2>
+            {crate::app::lazy::pool_volumes()}
             {move || deleting_node.get().map(|node| view! {
                 <DeleteNodeDialog node on_close=Callback::new(move |_| deleting_node.set(None)) />
             })}
@@ -128,7 +130,7 @@ pub fn PoolPage() -> impl IntoView {
 #[component]
 fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoView {
     view! {
-        <table class="table" aria-label="Nodes">
+        <table class="table table-wide" aria-label="Nodes">
             <thead>
                 <tr>
                     <th scope="col">"Name"</th>

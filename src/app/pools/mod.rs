@@ -6,7 +6,9 @@ mod detail;
 mod drain_list;
 mod edit_pool_form;
 mod scale_down_warning;
+mod volumes;
 
 pub use create_pool_form::CreatePoolPage;
 pub use detail::PoolPage;
 pub use edit_pool_form::EditPoolPage;
+pub use volumes::PoolVolumeList;

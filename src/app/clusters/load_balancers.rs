@@ -1,0 +1,216 @@
+//! The cluster's load balancers (one per Service of type LoadBalancer), and the
+//! one change the API allows on them: turning the public IP on or off. Loaded on
+//! first use (`lazy::load_balancers`).
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::api::client::Client;
+use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
+use crate::app::components::{
+    finished, follow_submission, ErrorView, StatusBadge, SubmissionProgress,
+};
+use crate::app::shell::Refresh;
+use crate::ops::Ops;
+use crate::rules::display;
+use crate::rules::exposure::{public_ip_change, service_name};
+use crate::rules::outcome::ApiError;
+
+/// The cluster's load balancers, and the confirm of a public IP change.
+#[component]
+pub fn LoadBalancerList() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
+    let params = use_params_map();
+    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    // Re-read when an operation ends: the public IP is assigned or removed then.
+    let balancers = LocalResource::new(move || {
+        let client = client.clone();
+        let id = cluster_id();
+        ops.revision.track();
+        refresh.track();
+        async move { client.load_balancers(&id).await }
+    });
+    // The load balancer whose change is being confirmed or followed. Kept here,
+    // outside the table, so a refresh of the list does not close the confirm.
+    let asked = RwSignal::new(None::<LoadBalancer>);
+    view! {
+        <Transition fallback=|| view! { <p class="loading">"Loading load balancers…"</p> }>
+            {move || balancers.get().map(|read| match read {
+                Err(error) => view! { <ErrorView error retry=move |_| balancers.refetch() /> }.into_any(),
+                Ok(list) if list.is_empty() => view! {
+                    <p class="empty">
+                        "This cluster has no load balancers. One appears here when a Service of type "
+                        "LoadBalancer is created inside the cluster."
+                    </p>
+                }.into_any(),
+                Ok(list) => view! { <LoadBalancerTable list asked /> }.into_any(),
+            })}
+        </Transition>
+        {move || asked.get().map(|lb| view! {
+            <PublicIpConfirm lb on_close=Callback::new(move |_| asked.set(None)) />
+        })}
+    }
+}
+
+#[component]
+fn LoadBalancerTable(
+    list: Vec<LoadBalancer>,
+    asked: RwSignal<Option<LoadBalancer>>,
+) -> impl IntoView {
+    let ops = expect_context::<Ops>();
+    view! {
+        <table class="table table-wide" aria-label="Load balancers">
+            <thead>
+                <tr>
+                    <th scope="col">"Service"</th>
+                    <th scope="col">"Namespace"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Private IP"</th>
+                    <th scope="col">"Public IP"</th>
+                    <th scope="col">"Public"</th>
+                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                </tr>
+            </thead>
+            <tbody>
+                // Keyed by the whole load balancer: one whose address or flag
+                // changed is drawn again, an unchanged one keeps its row.
+                <For each=move || list.clone() key=|lb| lb.clone() let:lb>
+                    {
+                        let status = lb.status.as_str().to_string();
+                        let name = service_name(&lb.namespace, &lb.service_name);
+                        let (verb, label) = if lb.public_ip_enabled {
+                            ("Turn off public IP", format!("Turn off the public IP of {name}"))
+                        } else {
+                            ("Turn on public IP", format!("Turn on the public IP of {name}"))
+                        };
+                        let reason_id = format!("lb-busy-{}", lb.id);
+                        let busy_on_server = lb.status.is_busy();
+                        let id = lb.id.clone();
+                        let blocked = Memo::new(move |_| {
+                            if ops.in_flight_on(&id).is_some() {
+                                Some("A change to it is in flight; wait for it to end.")
+                            } else if busy_on_server {
+                                Some("It is updating on the platform; wait for it to end.")
+                            } else {
+                                None
+                            }
+                        });
+                        let chosen = lb.clone();
+                        view! {
+                            <tr>
+                                <td>{lb.service_name.clone()}</td>
+                                <td>{lb.namespace.clone()}</td>
+                                <td><StatusBadge status /></td>
+                                <td class="nowrap">{display::address(lb.private_ip.as_deref()).to_string()}</td>
+                                <td class="nowrap">{public_address(&lb)}</td>
+                                <td>{if lb.public_ip_enabled { "yes" } else { "no" }}</td>
+                                <td>
+                                    <button class="btn" aria-label=label
+                                        aria-describedby=move || blocked.get().map(|_| reason_id.clone())
+                                        disabled=move || blocked.get().is_some()
+                                        on:click=move |_| asked.set(Some(chosen.clone()))>
+                                        {verb}
+                                    </button>
+                                    {
+                                        let reason_id = format!("lb-busy-{}", lb.id);
+                                        move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })
+                                    }
+                                </td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
+        </table>
+    }
+}
+
+/// The public address as a person reads it: off, on its way, or the address.
+fn public_address(lb: &LoadBalancer) -> String {
+    match (
+        lb.public_ip_enabled,
+        display::assigned(lb.public_ip.as_deref()),
+    ) {
+        (false, None) => "none".into(),
+        (_, ip) => display::address(ip).to_string(),
+    }
+}
+
+/// Says what the change makes reachable (or unreachable) before anything is
+/// sent; once sent, follows its operation through the tracker, in place.
+#[component]
+fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let params = use_params_map();
+    let enable = !lb.public_ip_enabled;
+    let name = service_name(&lb.namespace, &lb.service_name);
+    let consequence = public_ip_change(
+        &lb.namespace,
+        &lb.service_name,
+        enable,
+        lb.public_ip.as_deref(),
+        lb.private_ip.as_deref(),
+    );
+    let (action, title) = if enable {
+        ("Turn on public IP", "Turn on public IP")
+    } else {
+        ("Turn off public IP", "Turn off public IP")
+    };
+    let save = {
+        let lb_id = lb.id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let cluster = params
+                .read_untracked()
+                .get("cluster_id")
+                .unwrap_or_default();
+            let lb_id = lb_id.clone();
+            async move {
+                client
+                    .update_load_balancer(
+                        &cluster,
+                        &lb_id,
+                        &LoadBalancerUpdate {
+                            public_ip_enabled: enable,
+                        },
+                    )
+                    .await
+            }
+        })
+    };
+    let rejected = RwSignal::new(None::<ApiError>);
+    // The tracker follows the operation (the one poller); this only shows it.
+    let submitted = follow_submission(move || save.value().get(), rejected);
+    let finished = finished(submitted);
+    let dialog_label = format!("{title}: {name}");
+    view! {
+        <div class="card dialog lb-confirm" role="dialog" aria-label=dialog_label>
+            <h3>{move || match submitted.get() {
+                None => format!("{title} of {name}?"),
+                Some(_) => format!("{title} of {name}"),
+            }}</h3>
+            {move || match submitted.get() {
+                Some(_) => view! { <SubmissionProgress submitted finished title /> }.into_any(),
+                None => view! {
+                    <p class=if enable { "danger-zone" } else { "" }>{consequence.clone()}</p>
+                    <div class="actions">
+                        <button class=if enable { "btn btn-danger" } else { "btn btn-primary" }
+                            disabled=move || save.pending().get()
+                            on:click=move |_| { save.dispatch(()); }>
+                            {move || if save.pending().get() { "Working…" } else { action }}
+                        </button>
+                        <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Cancel"</button>
+                    </div>
+                }.into_any(),
+            }}
+            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
+            {move || submitted.get().is_some().then(|| view! {
+                <div class="actions">
+                    <button class="btn" on:click=move |_| on_close.run(())>"Close"</button>
+                </div>
+            })}
+        </div>
+    }
+}
