@@ -93,7 +93,7 @@ test('the cluster page shows the seeded controllers, load balancers and persiste
     // Wide tables scroll inside themselves: the page never scrolls sideways.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     if (width === 390) {
-      await page.getByRole('button', { name: 'Turn on the public IP of payments/payments-api' }).click();
+      await page.getByRole('button', { name: 'Turn on public IP of payments/payments-api' }).click();
       const dialog = page.getByRole('dialog', { name: 'Turn on public IP: payments/payments-api' });
       await dialog.waitFor();
       await dialog.scrollIntoViewIfNeeded();
@@ -140,7 +140,7 @@ test("a load balancer's public IP is turned off and on through a confirm, each f
   const publicIp = (await ingressRow().locator('td').nth(4).textContent()).trim();
 
   // Off: the confirm names the address that stops answering; Cancel sends nothing.
-  await page.getByRole('button', { name: 'Turn off the public IP of ingress-nginx/ingress-nginx-controller' }).click();
+  await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
   let dialog = page.getByRole('dialog', { name: 'Turn off public IP: ingress-nginx/ingress-nginx-controller' });
   await dialog.waitFor();
   const offText = await dialog.textContent();
@@ -151,7 +151,7 @@ test("a load balancer's public IP is turned off and on through a confirm, each f
   await dialog.waitFor({ state: 'detached' });
   assert.equal(patches.length, 0, 'a cancelled confirm sends nothing');
 
-  await page.getByRole('button', { name: 'Turn off the public IP of ingress-nginx/ingress-nginx-controller' }).click();
+  await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
   await dialog.getByRole('button', { name: 'Turn off public IP' }).click();
   const offProgress = dialog.getByRole('status').filter({ hasText: 'Turn off public IP — operation' });
   await assert.doesNotReject(offProgress.waitFor());
@@ -169,7 +169,7 @@ test("a load balancer's public IP is turned off and on through a confirm, each f
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // On: the confirm says what becomes reachable from the internet.
-  await page.getByRole('button', { name: 'Turn on the public IP of ingress-nginx/ingress-nginx-controller' }).click();
+  await page.getByRole('button', { name: 'Turn on public IP of ingress-nginx/ingress-nginx-controller' }).click();
   dialog = page.getByRole('dialog', { name: 'Turn on public IP: ingress-nginx/ingress-nginx-controller' });
   await dialog.waitFor();
   const onText = await dialog.textContent();

@@ -81,9 +81,9 @@ fn LoadBalancerTable(
                         let status = lb.status.as_str().to_string();
                         let name = service_name(&lb.namespace, &lb.service_name);
                         let (verb, label) = if lb.public_ip_enabled {
-                            ("Turn off public IP", format!("Turn off the public IP of {name}"))
+                            ("Turn off public IP", format!("Turn off public IP of {name}"))
                         } else {
-                            ("Turn on public IP", format!("Turn on the public IP of {name}"))
+                            ("Turn on public IP", format!("Turn on public IP of {name}"))
                         };
                         let reason_id = format!("lb-busy-{}", lb.id);
                         let busy_on_server = lb.status.is_busy();
