@@ -327,8 +327,18 @@ impl Client {
             } = &error
             {
                 if key_override.is_none() {
-                    self.refused.set(Some(message.clone()));
-                    self.key.set(None);
+                    // Back to the connect screen, on a task of its own: that
+                    // unmounts the page whose read is being answered here, and
+                    // doing it from inside this future would dispose what the
+                    // page's render task is still reading.
+                    let (refused, key, message) = (self.refused, self.key, message.clone());
+                    set_timeout(
+                        move || {
+                            refused.set(Some(message));
+                            key.set(None);
+                        },
+                        std::time::Duration::ZERO,
+                    );
                 }
             }
             return Err(error);
