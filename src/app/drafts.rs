@@ -15,7 +15,10 @@ use leptos_router::hooks::use_location;
 /// Every form's draft, by the address of its page. A few at most, so a list
 /// (a map would bring its hashing into the first load, where this store lives).
 #[derive(Clone, Copy)]
-pub struct Drafts(StoredValue<Vec<(String, Box<dyn Any>)>, LocalStorage>);
+pub struct Drafts(StoredValue<Vec<Typed>, LocalStorage>);
+
+/// A page's address and what was typed on it.
+type Typed = (String, Box<dyn Any>);
 
 impl Drafts {
     pub fn new() -> Self {
