@@ -277,6 +277,23 @@ pub struct Cluster {
     pub updated_at: String,
 }
 
+/// A cluster as the cluster list reads it: the same wire object, only the fields
+/// the list shows (serde skips the rest). The list is the first page most visits
+/// open, and decoding every field of [`Cluster`] there cost its code ~2 KB gzipped.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct ClusterSummary {
+    pub id: String,
+    pub name: String,
+    pub region: String,
+    pub kubernetes_version: String,
+    pub autoscaling: bool,
+    pub pool_ids: Vec<String>,
+    pub status: ResourceStatus,
+    pub tags: Vec<String>,
+    pub created_at: String,
+}
+
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
