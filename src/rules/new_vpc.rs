@@ -22,7 +22,7 @@ pub const VPC_FIELD_PREFIX: &str = "vpc.";
 
 /// One VPC in the select: its id, what the person reads, and why it cannot take
 /// a cluster (shown, and the option disabled) when it cannot.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VpcChoice {
     pub id: String,
     pub name: String,
