@@ -265,7 +265,7 @@ impl FlowEnd {
         match self {
             FlowEnd::VpcNotSent(e) if e.may_have_acted() => format!(
                 "{NOTHING_ELSE} The VPC create may have gone through anyway, so it is not sent again: \
-                 the project's VPCs were read again, and a VPC named {vpc_name} that appears is offered above once it is ready."
+                 the project's VPCs were read again, and a VPC named {vpc_name} that appears is offered below once it is ready."
             ),
             FlowEnd::VpcNotSent(_) => format!("{NOTHING_ELSE} Everything you typed is kept below."),
             FlowEnd::VpcEnded {
@@ -279,7 +279,7 @@ impl FlowEnd {
                 step: VpcStep::OutOfTime { .. },
                 ..
             } => format!(
-                "{NOTHING_ELSE} The VPC create will not be sent again: VPC {vpc_name} is offered above as a free VPC once it is ready."
+                "{NOTHING_ELSE} The VPC create will not be sent again: VPC {vpc_name} is offered below as a free VPC once it is ready."
             ),
             FlowEnd::VpcEnded {
                 operation_id,
@@ -290,10 +290,10 @@ impl FlowEnd {
             ),
             FlowEnd::VpcEnded { operation_id, .. } => format!(
                 "The VPC's operation {operation_id} ended without naming the VPC. {NOTHING_ELSE} \
-                 The project's VPCs were read again: choose VPC {vpc_name} above if it is listed."
+                 The project's VPCs were read again: choose VPC {vpc_name} below if it is listed."
             ),
             FlowEnd::ClusterNotMade { .. } => format!(
-                "VPC {vpc_name} was created and exists now. It is chosen above as a free VPC, \
+                "VPC {vpc_name} was created and exists now. It is chosen below as a free VPC, \
                  so trying again creates only the cluster, not another VPC."
             ),
         }

@@ -164,7 +164,7 @@ pub fn PlanPanel(
                 Gate::Passed => match new_vpc_name() {
                     Some(name) => view! {
                         <p class="plan-status plan-ok" role="status">
-                            "Availability: VPC " {name} " can be made. The cluster's is checked by the platform when it is sent, once the VPC exists (it needs the VPC's id)."
+                            "Availability: VPC " {name} " can be made; the cluster is checked when it is sent, once the VPC exists."
                         </p>
                     }.into_any(),
                     None => view! { <p class="plan-status plan-ok" role="status">"Availability: can be done."</p> }.into_any(),
@@ -209,14 +209,14 @@ fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl I
     let availability = match vpc.availability {
         Ok(()) => view! { <p class="plan-ok">"Availability: can be made."</p> }.into_any(),
         Err(error) => match new_vpc_gate(&Err(error), &vpc.name) {
-            Gate::Refused { reason, .. } => view! {
-                <p class="plan-refused">"Availability: cannot be made. " {reason}</p>
+            // The reason is the plan's own line above: said once.
+            Gate::Refused { .. } => {
+                view! { <p class="plan-refused">"Availability: cannot be made."</p> }.into_any()
             }
-            .into_any(),
-            Gate::Unverified { why } => view! {
-                <p class="plan-unverified">"Availability could not be checked. " {why}</p>
+            Gate::Unverified { .. } => {
+                view! { <p class="plan-unverified">"Availability could not be checked."</p> }
+                    .into_any()
             }
-            .into_any(),
             _ => ().into_any(),
         },
     };
