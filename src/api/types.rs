@@ -607,3 +607,17 @@ pub fn error_message(body: &str) -> String {
         Err(_) => body.trim().chars().take(300).collect(),
     }
 }
+
+// ----- new VPC from the create-cluster form -----
+
+/// Body of `POST /v1/networking/vpcs` (and its availability and cost checks).
+/// The platform picks the subnet's range: there is no CIDR field (SDK VPCCreate).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct VpcCreate {
+    pub name: String,
+    pub project_id: String,
+    pub region: String,
+    pub subnet_name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+}
