@@ -18,6 +18,7 @@ use crate::app::components::{
     described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
     SubmissionProgress, UncertainCreate,
 };
+use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
 use crate::ops::Ops;
 use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
@@ -120,6 +121,21 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         autoscaling: autoscaling.get(),
         tags: tags.get(),
     };
+    // Back after a reconnect (or from elsewhere): what was typed comes back.
+    let draft = Draft::here();
+    if let Some((typed, typed_vpc_name, typed_subnet)) =
+        draft.restore::<(ClusterForm, String, String)>()
+    {
+        name.set(typed.name);
+        region.set(typed.region);
+        vpc.set(typed.vpc_id);
+        version.set(typed.kubernetes_version);
+        autoscaling.set(typed.autoscaling);
+        tags.set(typed.tags);
+        vpc_name.set(typed_vpc_name);
+        subnet_name.set(typed_subnet);
+    }
+    draft.keep(move || (form(), vpc_name.get(), subnet_name.get()));
     let checked = Memo::new(move |_| cluster_create(&form()));
     let vpc_checked = Memo::new(move |_| {
         let taken: Vec<String> = vpcs.with(|v| v.iter().map(|v| v.name.clone()).collect());
@@ -399,10 +415,13 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let finished = finished(submitted);
     Effect::new(move |_| {
         match finished.get() {
-            Some(op) if op.status == OperationStatus::Done => navigate(
-                &format!("/projects/{}/clusters/{}", project_id(), op.resource_id),
-                Default::default(),
-            ),
+            Some(op) if op.status == OperationStatus::Done => {
+                draft.discard();
+                navigate(
+                    &format!("/projects/{}/clusters/{}", project_id(), op.resource_id),
+                    Default::default(),
+                );
+            }
             // The cluster's operation failed after its VPC was made: back on the
             // form, the VPC is offered (and chosen) as a free VPC.
             Some(_) => {
