@@ -4,7 +4,7 @@
 // page is also photographed at 390, 800 and 1280 px for people to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, demoIds } from './harness.mjs';
 
 let sim;
 let browser;
@@ -13,10 +13,7 @@ let ids;
 before(async () => {
   sim = await startSim({ timeScale: '0.01' });
   browser = await startBrowser();
-  const production = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Production');
-  const cluster = (await sim.api(`/v1/nks/clusters?project_id=${production.id}`)).items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  ids = { project: production.id, cluster: cluster.id, pool: pools.items.find((p) => p.name === 'baseline').id };
+  ids = await demoIds(sim);
 });
 
 after(async () => {
@@ -81,7 +78,7 @@ test('on a phone the plan comes after the fields and before the Apply button', a
 
 test('"Log out" stays on one line, and a delete card starts with its title', async () => {
   for (const width of [390, 800, 1280]) {
-    const { context, page } = await open(width, `${clusterPath()}/pools/${ids.pool}`);
+    const { context, page } = await open(width, `${clusterPath()}/pools/${ids.baseline}`);
     await page.getByRole('heading', { name: 'Delete pool' }).waitFor();
     assert.deepEqual(await broken(page, '.topbar .btn'), [], `at ${width} px`);
     const gap = await page.evaluate(() => {
@@ -98,7 +95,7 @@ for (const width of [390, 800, 1280]) {
     const pages = [
       ['clusters', `/projects/${ids.project}/clusters`, (p) => p.getByRole('table', { name: 'Clusters' })],
       ['cluster', clusterPath(), (p) => p.getByRole('table', { name: 'Pools' })],
-      ['pool', `${clusterPath()}/pools/${ids.pool}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
+      ['pool', `${clusterPath()}/pools/${ids.baseline}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
       ['operations', `/projects/${ids.project}/operations`, (p) => p.getByRole('table', { name: 'Operations' })],
     ];
     const { context, page } = await open(width, pages[0][1]);
