@@ -4,6 +4,7 @@
 
 mod in_flight_banner;
 mod indicator;
+mod operation_page;
 mod page;
 
 use leptos::prelude::*;
@@ -14,6 +15,7 @@ use serde_json::Value;
 pub use in_flight_banner::InFlightBanner;
 pub(crate) use indicator::noun;
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
+pub use operation_page::OperationPage;
 pub use page::OperationsPage;
 
 /// The current time, ticking once a second while the view that asked is mounted
@@ -22,6 +24,26 @@ pub(crate) fn clock() -> RwSignal<f64> {
     let now = RwSignal::new(js_sys::Date::now());
     leptos_use_interval_fn::use_interval_fn(move || now.set(js_sys::Date::now()), 1_000);
     now
+}
+
+/// The address of an operation's page. A pool's operation carries its cluster
+/// (the pool's address needs it), and a replacement the pool it replaces.
+pub(crate) fn operation_href(
+    project_id: &str,
+    operation_id: &str,
+    cluster_id: Option<&str>,
+    replacing: Option<&str>,
+) -> String {
+    let mut href = format!("/projects/{project_id}/operations/{operation_id}");
+    for (key, value) in [("cluster", cluster_id), ("replace", replacing)] {
+        if let Some(value) = value {
+            href.push(if href.contains('?') { '&' } else { '?' });
+            href.push_str(key);
+            href.push('=');
+            href.push_str(&String::from(js_sys::encode_uri_component(value)));
+        }
+    }
+    href
 }
 
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.
