@@ -18,6 +18,21 @@ pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
 pub use operation_page::OperationPage;
 pub use page::OperationsPage;
 
+/// The project's operations, or one of them (`:operation_id`): one split module
+/// for both (`crate::app::lazy`), as a new split point costs first-load bytes.
+#[component]
+pub fn OperationViews() -> impl IntoView {
+    let params = leptos_router::hooks::use_params_map();
+    let one = Memo::new(move |_| params.read().get("operation_id").is_some());
+    move || {
+        if one.get() {
+            view! { <OperationPage /> }.into_any()
+        } else {
+            view! { <OperationsPage /> }.into_any()
+        }
+    }
+}
+
 /// The current time, ticking once a second while the view that asked is mounted
 /// (for elapsed times); its interval is cleared with that view.
 pub(crate) fn clock() -> RwSignal<f64> {
@@ -28,6 +43,9 @@ pub(crate) fn clock() -> RwSignal<f64> {
 
 /// The address of an operation's page. A pool's operation carries its cluster
 /// (the pool's address needs it), and a replacement the pool it replaces.
+/// Inlined: as a function of its own, shared by five split modules, it made a
+/// wasm chunk of its own, and each chunk costs first-load bytes in the loader.
+#[inline(always)]
 pub(crate) fn operation_href(
     project_id: &str,
     operation_id: &str,
