@@ -14,6 +14,7 @@ pub mod new_vpc;
 pub mod operation;
 pub mod outcome;
 pub mod plan;
+pub mod timeline;
 pub mod times;
 pub mod tracking;
 pub mod validation;
