@@ -379,6 +379,26 @@ impl Client {
         query: &[(&str, String)],
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
+        self.walk_pages(call, path, query, &mut |answer| {
+            let page: Page<T> = decode(call, answer)?;
+            let next = page.next_cursor().map(str::to_string);
+            items.extend(page.items);
+            Ok(next)
+        })
+        .await?;
+        Ok(items)
+    }
+
+    /// The walk of [`Client::list_all`], the same for every item type, so its
+    /// code is there once rather than once per type: `read` decodes a page's
+    /// answer, keeps its items and gives the next cursor.
+    async fn walk_pages(
+        &self,
+        call: &str,
+        path: &str,
+        query: &[(&str, String)],
+        read: &mut dyn FnMut(&Answer) -> Result<Option<String>, ApiError>,
+    ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
             let mut params: Vec<(&str, String)> = query.to_vec();
@@ -396,12 +416,9 @@ impl Client {
                     None,
                 )
                 .await?;
-            let page: Page<T> = decode(call, &answer)?;
-            let next = page.next_cursor().map(str::to_string);
-            items.extend(page.items);
-            match next {
+            match read(&answer)? {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
-                _ => return Ok(items),
+                _ => return Ok(()),
             }
         }
     }
