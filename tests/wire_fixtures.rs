@@ -360,3 +360,37 @@ fn a_wire_enum_reads_text_or_its_tagged_form_and_refuses_the_rest_in_place() {
         assert_eq!(status(bad), Err(error.to_string()), "{bad}");
     }
 }
+
+/// The shell reads a project's id and name from the whole object the API sends.
+#[test]
+fn a_project_summary_reads_its_id_and_name_from_the_whole_project() {
+    let whole = r#"{"items":[{"id":"p1","name":"Production","tags":["prod"],
+        "resources":{"cloud":{"nks_clusters":2,"nks_node_pools":3,"vms":0,"volumes":4,"vpcs":1,"connect_connections":0}},
+        "created_at":"2026-01-02T03:04:05Z","updated_at":"2026-01-02T03:04:05Z"},
+        {"id":"p2","name":null}]}"#;
+    let page: Page<ProjectSummary> = decode(whole).unwrap();
+    assert_eq!(
+        page.items,
+        [
+            ProjectSummary {
+                id: "p1".into(),
+                name: "Production".into()
+            },
+            ProjectSummary {
+                id: "p2".into(),
+                name: String::new()
+            },
+        ]
+    );
+    let full: Page<Project> = decode(whole).unwrap();
+    assert_eq!(
+        (full.items[0].id.as_str(), full.items[0].name.as_str()),
+        ("p1", "Production")
+    );
+    let err = decode::<Page<ProjectSummary>>(r#"{"items":[{"id":"p1","name":7}]}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("items[0].name: invalid type: integer `7`"),
+        "{err}"
+    );
+}

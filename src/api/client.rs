@@ -440,7 +440,9 @@ impl Client {
         decode("Check API key", &answer)
     }
 
-    pub async fn projects(&self) -> Result<Vec<Project>, ApiError> {
+    /// The projects the key can see, as `Project`s, or as `ProjectSummary`s for
+    /// the shell, which shows only their names.
+    pub async fn projects<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
         self.list_all("List projects", "/v1/projects", &[]).await
     }
 
