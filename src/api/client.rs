@@ -903,10 +903,16 @@ impl Client {
 }
 
 fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {
-    from_json(&answer.text).map_err(|e: DecodeError| ApiError::Malformed {
+    from_json(&answer.text).map_err(|e| malformed(call, answer, e))
+}
+
+/// An answer that could not be read as what the call expects. One function,
+/// not a copy per type [`decode`] reads.
+fn malformed(call: &str, answer: &Answer, e: DecodeError) -> ApiError {
+    ApiError::Malformed {
         call: call.to_string(),
         detail: format!("status {}, {e}", answer.status),
-    })
+    }
 }
 
 /// A request body as JSON text. The bodies are plain structs of strings,
