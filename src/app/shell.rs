@@ -14,14 +14,14 @@ use super::paths::{router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
 use crate::api::client::Client;
-use crate::api::types::Project;
+use crate::api::types::ProjectSummary;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
 
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
-pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
+pub struct Projects(pub LocalResource<Result<Vec<ProjectSummary>, ApiError>>);
 
 /// The project named by the current URL (`/projects/{id}/…` under the router
 /// base), if any. Read from the location, not from a route's params: the header
@@ -55,7 +55,7 @@ pub fn Shell() -> impl IntoView {
         let client = client.clone();
         Projects(LocalResource::new(move || {
             let client = client.clone();
-            async move { client.projects().await }
+            async move { client.projects::<ProjectSummary>().await }
         }))
     };
     provide_context(projects);
