@@ -26,9 +26,11 @@ use leptos::prelude::*;
 
 use super::clusters::{
     ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
+    ReachabilitySection,
 };
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
+use super::networking::{VpcListPage, VpcPage};
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationsPage};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
@@ -78,6 +80,8 @@ lazy_views! {
     edit_pool => EditPoolPage in edit_pool_page as Page;
     operations => OperationsPage in operations_page as Page;
     settings => SettingsPage in settings_page as Page;
+    networking => VpcListPage in networking_page as Page;
+    vpc => VpcPage in vpc_page as Page;
     home => Home in home_page as Page;
     not_found => NotFound in not_found_page as Page;
     connect => ConnectScreen in connect_screen as Screen;
@@ -86,6 +90,7 @@ lazy_views! {
     controllers => ControllerList in cluster_controllers as Part;
     load_balancers => LoadBalancerList in cluster_load_balancers as Part;
     pvcs => PvcList in cluster_pvcs as Part;
+    reachability => ReachabilitySection in cluster_reachability as Part;
     pool_volumes => PoolVolumeList in pool_volumes_part as Part;
 }
 

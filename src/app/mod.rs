@@ -5,6 +5,7 @@ pub mod components;
 mod connect;
 mod embed;
 mod lazy;
+mod networking;
 mod not_found;
 mod operations;
 pub(crate) mod paths;
