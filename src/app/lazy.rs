@@ -30,7 +30,7 @@ use super::clusters::{
 };
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
-use super::networking::{VpcListPage, VpcPage};
+use super::networking::NetworkingPage;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationsPage};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
@@ -80,8 +80,7 @@ lazy_views! {
     edit_pool => EditPoolPage in edit_pool_page as Page;
     operations => OperationsPage in operations_page as Page;
     settings => SettingsPage in settings_page as Page;
-    networking => VpcListPage in networking_page as Page;
-    vpc => VpcPage in vpc_page as Page;
+    networking => NetworkingPage in networking_page as Page;
     home => Home in home_page as Page;
     not_found => NotFound in not_found_page as Page;
     connect => ConnectScreen in connect_screen as Screen;

@@ -129,7 +129,9 @@ fn Verdicts(seen: Seen) -> impl IntoView {
                     <div class="reach" role="group" aria-label=title>
                         <h3>{title}</h3>
                         <p class=class>{v.summary}</p>
-                        <p class="muted">{format!("Needs TCP {ports_text} to {}.", format_address(address))}</p>
+                        {v.reachable.then(|| view! {
+                            <p class="muted">{format!("Checked: TCP {ports_text} to {}.", format_address(address))}</p>
+                        })}
                         {v.waiting.into_iter().map(|line| view! { <p class="alert alert-info">{line}</p> }).collect_view()}
                     </div>
                 }

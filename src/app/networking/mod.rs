@@ -6,10 +6,27 @@ mod rule_form;
 mod vpc_list;
 mod vpc_page;
 
-pub use vpc_list::VpcListPage;
-pub use vpc_page::VpcPage;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
 
 use crate::api::types::Cluster;
+use vpc_list::VpcListPage;
+use vpc_page::VpcPage;
+
+/// Both networking addresses, the list and one VPC: one page's code (one split,
+/// fetched once), which shows the one the address names.
+#[component]
+pub fn NetworkingPage() -> impl IntoView {
+    let params = use_params_map();
+    let one_vpc = Memo::new(move |_| params.read().get("vpc_id").is_some());
+    move || {
+        if one_vpc.get() {
+            view! { <VpcPage /> }.into_any()
+        } else {
+            view! { <VpcListPage /> }.into_any()
+        }
+    }
+}
 
 /// The cluster that uses the VPC `vpc_id`, if any (one cluster per VPC).
 fn user_of<'a>(clusters: &'a [Cluster], vpc_id: &str) -> Option<&'a Cluster> {

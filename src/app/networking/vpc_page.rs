@@ -210,13 +210,14 @@ fn RuleTable(
                                 <td>{rule.destination_ports.join(", ")}</td>
                                 <td><StatusBadge status /></td>
                                 <td>
-                                    <span class="actions">
+                                    <span class="nowrap">
                                         <button class="btn" aria-label=format!("Edit rule {}", rule.name)
                                             aria-describedby=describe
                                             disabled=move || blocked.get().is_some()
                                             on:click=move |_| { deleting.set(None); editing.set(Some(Editing::Rule(to_edit.clone()))); }>
                                             "Edit"
                                         </button>
+                                        " "
                                         <button class="btn btn-quiet" aria-label=format!("Delete rule {}", rule.name)
                                             aria-describedby=describe2
                                             disabled=move || blocked.get().is_some()
