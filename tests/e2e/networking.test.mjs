@@ -8,7 +8,7 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startSim, startBrowser, openPage, connect, shot, SHOTS } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, SHOTS, seriousViolations } from './harness.mjs';
 
 let sim;
 let browser;
@@ -64,6 +64,12 @@ async function rows(table) {
   );
 }
 
+/** Fails on any serious or critical axe violation of what the page shows now. */
+async function accessible(page, what) {
+  const violations = await seriousViolations(page);
+  assert.equal(violations.length, 0, `${what}: ${JSON.stringify(violations, null, 1)}`);
+}
+
 /** A screenshot of the viewport with `locator` at its top. */
 async function shotAt(page, locator, name) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -93,6 +99,7 @@ test('reachability goes from "not reachable" to "allowed from 203.0.113.0/24" af
     assert.equal(await source.getAttribute('placeholder'), 'e.g. 203.0.113.0/24');
     await source.fill('203.0.113.0/24');
     await shotAt(page, page.getByRole('heading', { name: 'Reachability' }), `reachability-form-${width}`);
+    if (width === 1280) await accessible(page, 'cluster page with the Allow kubectl form');
     await page.getByRole('button', { name: 'Allow kubectl', exact: true }).click();
 
     await assert.doesNotReject(api(page).getByText('Allowed from 203.0.113.0/24.').waitFor({ timeout: 20_000 }));
@@ -180,6 +187,7 @@ test('the Networking page lists the VPCs, and a VPC page adds, edits and deletes
     ],
   );
   await shot(page, 'networking-list-1280');
+  await accessible(page, 'networking list');
   await page.goBack();
   await page.getByRole('link', { name: ids.vpc }).click();
   await page.getByRole('heading', { name: 'prod-vpc' }).waitFor();
@@ -205,6 +213,7 @@ test('the Networking page lists the VPCs, and a VPC page adds, edits and deletes
   await page.getByRole('button', { name: 'Edit rule web' }).click();
   const edit = page.getByRole('form', { name: 'Edit firewall rule' });
   assert.equal(await edit.getByLabel('Destination ports').inputValue(), '80, 443');
+  await accessible(page, 'VPC page with the rule form');
   await edit.getByLabel('Destination ports').fill('443');
   await edit.getByRole('button', { name: 'Save rule' }).click();
   await assert.doesNotReject(

@@ -104,7 +104,7 @@ pub fn VpcPage() -> impl IntoView {
                 {move || rules.get().map(|read| match read {
                     Err(error) => view! { <ErrorView error retry=move |_| rules.refetch() /> }.into_any(),
                     Ok(list) if list.is_empty() => view! {
-                        <p class="empty">"This VPC has no firewall rules: nothing from outside reaches it."</p>
+                        <p class="empty">"This VPC has no firewall rules: no traffic from outside the VPC is let in (ICMP aside)."</p>
                     }.into_any(),
                     Ok(list) => view! { <RuleTable list editing deleting /> }.into_any(),
                 })}
