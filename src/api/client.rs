@@ -850,6 +850,38 @@ impl Client {
             .await
     }
 
+    // ----- new VPC from the create-cluster form -----
+
+    /// `Ok` when the platform would accept this VPC create; a refusal carries its reason.
+    pub async fn vpc_availability(&self, body: &VpcCreate) -> Result<(), ApiError> {
+        self.plan(
+            "Check VPC availability",
+            Method::POST,
+            "/v1/networking/vpcs/availability",
+            body,
+        )
+        .await
+        .map(drop)
+    }
+
+    pub async fn vpc_cost(&self, body: &VpcCreate) -> Result<CostQuote, ApiError> {
+        let answer = self
+            .plan("Price VPC", Method::POST, "/v1/networking/vpcs/cost", body)
+            .await?;
+        decode("Price VPC", &answer)
+    }
+
+    /// Creates a VPC; its id is the operation's `resource_id` once it is done.
+    pub async fn create_vpc(&self, body: &VpcCreate) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Create VPC",
+            Method::POST,
+            "/v1/networking/vpcs",
+            Some(json_body(body)),
+        )
+        .await
+    }
+
     // ----- networking: one VPC, its firewall rules, and their mutations -----
 
     pub async fn vpc(&self, vpc_id: &str) -> Result<Vpc, ApiError> {

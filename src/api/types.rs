@@ -277,6 +277,23 @@ pub struct Cluster {
     pub updated_at: String,
 }
 
+/// A cluster as the cluster list reads it: the same wire object, only the fields
+/// the list shows (serde skips the rest). The list is the first page most visits
+/// open, and decoding every field of [`Cluster`] there cost its code ~2 KB gzipped.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct ClusterSummary {
+    pub id: String,
+    pub name: String,
+    pub region: String,
+    pub kubernetes_version: String,
+    pub autoscaling: bool,
+    pub pool_ids: Vec<String>,
+    pub status: ResourceStatus,
+    pub tags: Vec<String>,
+    pub created_at: String,
+}
+
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
@@ -589,6 +606,20 @@ pub fn error_message(body: &str) -> String {
         Ok(other) => other.to_string(),
         Err(_) => body.trim().chars().take(300).collect(),
     }
+}
+
+// ----- new VPC from the create-cluster form -----
+
+/// Body of `POST /v1/networking/vpcs` (and its availability and cost checks).
+/// The platform picks the subnet's range: there is no CIDR field (SDK VPCCreate).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct VpcCreate {
+    pub name: String,
+    pub project_id: String,
+    pub region: String,
+    pub subnet_name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 // ----- networking: firewall rules (SDK `networking/firewallrule.go`) -----

@@ -3,6 +3,7 @@
 mod clusters;
 pub mod components;
 mod connect;
+pub(crate) mod drafts;
 mod embed;
 mod lazy;
 mod networking;
@@ -31,6 +32,8 @@ pub struct Session {
     pub refused: RwSignal<Option<String>>,
     /// Where the key is kept between loads (session.rs).
     pub store: session::KeyStore,
+    /// What was typed into forms, kept across a reconnect (drafts.rs).
+    pub drafts: drafts::Drafts,
 }
 
 impl Session {
@@ -38,6 +41,7 @@ impl Session {
     pub fn log_out(&self) {
         self.store.forget();
         self.store.announce_logout();
+        self.drafts.clear();
         self.key.set(None);
     }
 }
@@ -93,6 +97,7 @@ fn Console(config: Config) -> impl IntoView {
         key: RwSignal::new(store.kept()),
         refused: RwSignal::new(None),
         store,
+        drafts: drafts::Drafts::new(),
     };
     let client = Client::new(&config, session.key, session.refused);
     embed::install(&config, session);
@@ -104,6 +109,7 @@ fn Console(config: Config) -> impl IntoView {
         session.key.into(),
         Callback::new(move |()| {
             store.forget();
+            session.drafts.clear();
             session.refused.set(None);
             session.key.set(None);
         }),

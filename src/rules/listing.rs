@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::ops::Deref;
 
-use crate::api::types::{Cluster, Pool};
+use crate::api::types::{ClusterSummary, Pool};
 
 /// What the person asked the list to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,11 +24,11 @@ pub struct ClusterQuery {
 /// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
 /// filter and the sort need; full Unicode lowercasing would bring its tables (about
 /// 11 KB) into the first page for nothing.
-/// The list's items are anything that reads as a cluster (a `Cluster`, or a
-/// `Sourced<Cluster>` that keeps its text to key its row).
+/// The list's items are anything that reads as a cluster summary (a
+/// `ClusterSummary`, or a `Sourced<ClusterSummary>` that keeps its text to key its row).
 pub fn filter_and_sort<C>(clusters: &[C], q: &ClusterQuery) -> Vec<C>
 where
-    C: Deref<Target = Cluster> + Clone,
+    C: Deref<Target = ClusterSummary> + Clone,
 {
     let needle = q.name.trim().to_ascii_lowercase();
     let matching: Vec<&C> = clusters
@@ -94,7 +94,7 @@ pub fn stable_order(len: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usiz
 }
 
 /// Every tag used by any cluster, sorted, for the filter's choices.
-pub fn all_tags<C: Deref<Target = Cluster>>(clusters: &[C]) -> Vec<String> {
+pub fn all_tags<C: Deref<Target = ClusterSummary>>(clusters: &[C]) -> Vec<String> {
     let tags: Vec<&str> = clusters
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -212,17 +212,17 @@ mod tests {
             .all(|w| keys[w[0]] != keys[w[1]] || w[0] < w[1]));
     }
 
-    fn c(name: &str, status: ResourceStatus, tags: &[&str], at: &str) -> Cluster {
-        Cluster {
+    fn c(name: &str, status: ResourceStatus, tags: &[&str], at: &str) -> ClusterSummary {
+        ClusterSummary {
             name: name.into(),
             status,
             tags: tags.iter().map(|t| t.to_string()).collect(),
             created_at: at.into(),
-            ..Cluster::default()
+            ..ClusterSummary::default()
         }
     }
 
-    fn sample() -> Vec<Rc<Cluster>> {
+    fn sample() -> Vec<Rc<ClusterSummary>> {
         [
             c(
                 "edge-prod",
@@ -248,7 +248,7 @@ mod tests {
         .collect()
     }
 
-    fn names(list: Vec<Rc<Cluster>>) -> Vec<String> {
+    fn names(list: Vec<Rc<ClusterSummary>>) -> Vec<String> {
         list.iter().map(|c| c.name.clone()).collect()
     }
 

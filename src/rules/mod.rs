@@ -10,6 +10,7 @@ pub mod forms;
 pub mod immutability;
 pub mod listing;
 pub mod money;
+pub mod new_vpc;
 pub mod operation;
 pub mod outcome;
 pub mod plan;

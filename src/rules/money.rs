@@ -138,6 +138,16 @@ pub fn difference(after: &str, before: &str) -> Option<String> {
     Some(format!("{sign}{}", d.digits().replace(',', "")))
 }
 
+/// The exact sum of amounts as a decimal string, when every one parses.
+pub fn sum(amounts: &[&str]) -> Option<String> {
+    let mut total = Decimal::parse("0")?;
+    for a in amounts {
+        total = total.plus(Decimal::parse(a)?)?;
+    }
+    let sign = if total.is_negative() { "-" } else { "" };
+    Some(format!("{sign}{}", total.digits().replace(',', "")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +180,18 @@ mod tests {
         assert_eq!(difference("210.24", "175.20").as_deref(), Some("35.04"));
         assert_eq!(difference("0.0120", "0.05").as_deref(), Some("-0.0380"));
         assert_eq!(difference("10", "10.00").as_deref(), Some("0.00"));
+    }
+
+    #[test]
+    fn sums_keep_the_largest_scale_and_refuse_the_unreadable() {
+        assert_eq!(sum(&["73.0000", "0.0000"]).as_deref(), Some("73.0000"));
+        assert_eq!(sum(&["0.1", "0.2"]).as_deref(), Some("0.3"));
+        assert_eq!(sum(&["1234.5", "0.05"]).as_deref(), Some("1234.55"));
+        assert_eq!(sum(&["1", "about 2"]), None);
+        assert_eq!(
+            format(&sum(&["999.99", "0.01"]).unwrap(), "USD"),
+            "$1,000.00"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Plan before apply: what the availability check decided, what the change asks of
 //! the quota, and whether Apply may be pressed.
 
-use crate::api::types::{ClusterCreate, ClusterUpdate, PoolCreate, PoolUpdate, Quota};
+use crate::api::types::{ClusterCreate, ClusterUpdate, PoolCreate, PoolUpdate, Quota, VpcCreate};
 use crate::rules::outcome::{ApiError, Outcome};
 
 /// Exactly the body that Apply would send, and where.
@@ -20,6 +20,13 @@ pub enum PlanRequest {
         cluster_id: String,
         pool_id: String,
         body: PoolUpdate,
+    },
+    /// A cluster in a VPC made for it first. The cluster's `vpc_id` is empty: the
+    /// VPC has no id until its operation is done, so only the VPC's availability can
+    /// be asked now; the cluster's is the platform's to decide when it is sent.
+    CreateClusterWithNewVpc {
+        vpc: VpcCreate,
+        cluster: ClusterCreate,
     },
 }
 
@@ -58,6 +65,19 @@ impl Gate {
             },
             Err(e) => Gate::Unverified { why: e.explain() },
         }
+    }
+}
+
+/// The verdict for Apply when a new VPC is made first: the VPC's availability,
+/// its refusal told as the VPC's and its field put under `vpc.` (so "name" lands
+/// beside the VPC name, not the cluster's).
+pub fn new_vpc_gate(answer: &Result<(), ApiError>, vpc_name: &str) -> Gate {
+    match Gate::from_availability(answer) {
+        Gate::Refused { reason, field } => Gate::Refused {
+            reason: format!("VPC {vpc_name}: {reason}"),
+            field: field.map(|f| format!("{}{f}", crate::rules::new_vpc::VPC_FIELD_PREFIX)),
+        },
+        other => other,
     }
 }
 
@@ -167,6 +187,35 @@ mod tests {
             assert!(matches!(gate, Gate::Unverified { .. }), "{gate:?}");
             assert!(gate.allows_apply());
         }
+    }
+
+    #[test]
+    fn a_new_vpc_refusal_is_the_vpcs_and_names_the_vpc_field() {
+        let gate = new_vpc_gate(
+            &Err(status(
+                422,
+                "quota exceeded: networking.vpcs allows 10 VPCs",
+            )),
+            "web-vpc",
+        );
+        assert!(!gate.allows_apply());
+        assert_eq!(
+            gate,
+            Gate::Refused {
+                reason: "VPC web-vpc: quota exceeded: networking.vpcs allows 10 VPCs".into(),
+                field: None
+            }
+        );
+        let named = new_vpc_gate(&Err(status(422, "name: must not be empty")), "v");
+        assert!(
+            matches!(named, Gate::Refused { field: Some(ref f), .. } if f == "vpc.name"),
+            "{named:?}"
+        );
+        assert_eq!(new_vpc_gate(&Ok(()), "v"), Gate::Passed);
+        assert!(matches!(
+            new_vpc_gate(&Err(status(503, "down")), "v"),
+            Gate::Unverified { .. }
+        ));
     }
 
     #[test]

@@ -238,3 +238,53 @@ test('a scale-down among equally new nodes lists every node that could go, and t
   for (const name of terminated) assert.ok(listed.includes(name), `${name} went but was not listed`);
   await context.close();
 });
+
+test('a key refused on submit keeps what was typed across the reconnect, and nothing is sent without a click', async () => {
+  const { context, page } = await open(`/projects/${ids.project}/clusters/${ids.cluster}/pools/new`);
+  await page.getByLabel('Name', { exact: true }).fill('kept-through-401');
+  await page.getByLabel('Instance type').selectOption({ label: 'n1-highcpu-8 — 8 vCPU, 16 GB memory' });
+  await page.getByLabel('Labels').fill('team=ml');
+  await page.getByRole('button', { name: 'Add taint' }).click();
+  await page.getByLabel('Key', { exact: true }).fill('dedicated');
+  await page.getByLabel('Value', { exact: true }).fill('ml');
+  await page.getByLabel('Node count').fill('2');
+  await page.getByLabel('Tags').fill('kept, typed');
+  // The plan panel's checks pass first (Apply is enabled then), so the next
+  // POST is the create itself.
+  await page.getByRole('button', { name: 'Create pool', disabled: false }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const creates = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools') && creates.push(r));
+  // The key is revoked just as the create goes out.
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'POST', path_prefix: `/v1/nks/clusters/${ids.cluster}/pools` },
+    count: 1,
+    action: { type: 'status', status: 401, message: 'API key revoked' },
+  });
+  try {
+    await page.getByRole('button', { name: 'Create pool' }).click();
+    await assert.doesNotReject(page.getByText('The API refused the key in use (401)').waitFor());
+  } finally {
+    await sim.control('DELETE', '/_sim/faults');
+  }
+  assert.equal(creates.length, 1, 'the refused create was sent once');
+  await connect(page);
+  await page.getByRole('heading', { name: 'Create pool' }).waitFor();
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'kept-through-401');
+  assert.equal(await page.getByLabel('Instance type').inputValue(), 'n1-highcpu-8');
+  assert.equal(await page.getByLabel('Labels').inputValue(), 'team=ml');
+  assert.equal(await page.getByLabel('Key', { exact: true }).inputValue(), 'dedicated');
+  assert.equal(await page.getByLabel('Value', { exact: true }).inputValue(), 'ml');
+  assert.equal(await page.getByLabel('Node count').inputValue(), '2');
+  assert.equal(await page.getByLabel('Tags').inputValue(), 'kept, typed');
+  await shot(page, 'form-kept-after-401');
+  // Back with the form, nothing goes out until the person clicks again.
+  await page.waitForLoadState('networkidle');
+  assert.equal(creates.length, 1, 'no create was sent on reconnect');
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  assert.ok(!stored.includes('kept-through-401'), 'typed values never reach storage');
+  await page.getByRole('button', { name: 'Create pool' }).click();
+  await assert.doesNotReject(page.getByRole('heading', { name: 'kept-through-401' }).waitFor({ timeout: 30_000 }));
+  assert.equal(creates.length, 2);
+  await context.close();
+});

@@ -1,18 +1,31 @@
 //! "Create cluster": every choice comes from the API (versions, VPCs, regions),
 //! and autoscaling is an explicit choice with no silent default.
+//!
+//! Only one cluster fits in a VPC, so the VPC select also offers "New VPC…": the
+//! VPC is created first, its operation followed by the tracker to `done`, and
+//! only then is the cluster sent, with the VPC operation's `resource_id`. If the
+//! VPC does not come to be, nothing else is sent and the form keeps what was typed.
 
 use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc};
-use crate::app::components::{
-    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, SubmissionProgress,
-    UncertainCreate,
+use crate::api::types::{
+    Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc, VpcCreate,
 };
+use crate::app::components::{
+    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
+    SubmissionProgress, UncertainCreate,
+};
+use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
+use crate::ops::Ops;
 use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
+use crate::rules::new_vpc::{
+    in_new_vpc, initial_choice, progress_line, vpc_choices, vpc_create, vpc_message_for, FlowEnd,
+    VpcForm, VpcStep, NEW_VPC,
+};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 
@@ -48,10 +61,21 @@ pub fn CreateClusterPage() -> impl IntoView {
     }
 }
 
+/// What Apply sends: a cluster into a chosen VPC, or a new VPC and then the cluster.
+#[derive(Clone, Debug, PartialEq)]
+enum Submit {
+    Existing(ClusterCreate),
+    NewVpc {
+        vpc: VpcCreate,
+        cluster: ClusterCreate,
+    },
+}
+
 #[component]
 fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let (versions, vpcs, regions, clusters) = choices;
     let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
     let params = use_params_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
 
@@ -61,7 +85,6 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         .collect();
     let name = RwSignal::new(String::new());
     let version = RwSignal::new(String::new());
-    let vpc = RwSignal::new(String::new());
     let region = RwSignal::new(if nks_regions.len() == 1 {
         nks_regions[0].name.clone()
     } else {
@@ -73,6 +96,22 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let server_error = RwSignal::new(None::<ApiError>);
     let gate = RwSignal::new(Gate::Idle);
 
+    // The project's VPCs, read again after a VPC create, and which of them are
+    // free in the cluster's region. One cluster per VPC: a VPC hosting one is
+    // shown, disabled, with the reason.
+    let vpcs = RwSignal::new(vpcs);
+    let clusters = StoredValue::new(clusters);
+    let vpc_options = Memo::new(move |_| {
+        let region = region.get();
+        vpcs.with(|v| clusters.with_value(|c| vpc_choices(v, c, &region)))
+    });
+    let no_free_vpc = Memo::new(move |_| vpc_options.with(|c| initial_choice(c) == NEW_VPC));
+    let vpc = RwSignal::new(initial_choice(&vpc_options.get_untracked()).to_string());
+    let new_vpc = Memo::new(move |_| vpc.with(|v| v == NEW_VPC));
+    let vpc_name = RwSignal::new(String::new());
+    let subnet_name = RwSignal::new(String::new());
+    let vpc_rejected = RwSignal::new(None::<ApiError>);
+
     let form = move || ClusterForm {
         name: name.get(),
         project_id: project_id(),
@@ -82,7 +121,44 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         autoscaling: autoscaling.get(),
         tags: tags.get(),
     };
+    // Back after a reconnect (or from elsewhere): what was typed comes back.
+    let draft = Draft::here();
+    if let Some((typed, typed_vpc_name, typed_subnet)) =
+        draft.restore::<(ClusterForm, String, String)>()
+    {
+        name.set(typed.name);
+        region.set(typed.region);
+        vpc.set(typed.vpc_id);
+        version.set(typed.kubernetes_version);
+        autoscaling.set(typed.autoscaling);
+        tags.set(typed.tags);
+        vpc_name.set(typed_vpc_name);
+        subnet_name.set(typed_subnet);
+    }
+    draft.keep(move || (form(), vpc_name.get(), subnet_name.get()));
     let checked = Memo::new(move |_| cluster_create(&form()));
+    let vpc_checked = Memo::new(move |_| {
+        let taken: Vec<String> = vpcs.with(|v| v.iter().map(|v| v.name.clone()).collect());
+        let form = VpcForm {
+            name: vpc_name.get(),
+            subnet_name: subnet_name.get(),
+            project_id: project_id(),
+            region: region.get(),
+        };
+        vpc_create(&form, &taken)
+    });
+    let submit = Memo::new(move |_| {
+        let cluster = checked.get().ok()?;
+        if new_vpc.get() {
+            let vpc = vpc_checked.get().ok()?;
+            Some(Submit::NewVpc {
+                vpc,
+                cluster: in_new_vpc(&cluster, ""),
+            })
+        } else {
+            Some(Submit::Existing(cluster))
+        }
+    });
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
             let local = checked.with(|c| {
@@ -100,42 +176,40 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 .with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
         })
     };
-    let plan_request = Signal::derive(move || checked.get().ok().map(PlanRequest::CreateCluster));
+    // Beside a new VPC's fields: what is wrong with what was typed (as it is
+    // typed), the VPC create's rejection, or the plan's refusal of the VPC.
+    let vpc_error_for = move |field: &'static str| {
+        Signal::derive(move || {
+            let local = vpc_checked.with(|c| c.as_ref().err().and_then(|e| e.get(field).cloned()));
+            let typed = match field {
+                "name" => !vpc_name.with(String::is_empty),
+                "subnet_name" => !subnet_name.with(String::is_empty),
+                _ => false,
+            };
+            let local = local.filter(|_| touched.get() || typed);
+            vpc_rejected
+                .with(|rejected| gate.with(|g| vpc_message_for(field, local, rejected.as_ref(), g)))
+        })
+    };
+    let plan_request = Signal::derive(move || {
+        submit.get().map(|s| match s {
+            Submit::Existing(body) => PlanRequest::CreateCluster(body),
+            Submit::NewVpc { vpc, cluster } => {
+                PlanRequest::CreateClusterWithNewVpc { vpc, cluster }
+            }
+        })
+    });
     let disruption = Signal::derive(move || {
-        match autoscaling.get() {
+        let mut items = match autoscaling.get() {
         Some(true) => vec!["Autoscaling on: the platform will change node counts on its own, adding nodes for pending pods and draining idle ones.".to_string()],
         Some(false) => vec!["Autoscaling off: node counts change only when you change them; scale-from-zero pools stay empty.".to_string()],
         None => Vec::new(),
-    }
+    };
+        if new_vpc.get() {
+            items.push("A new VPC is created first; the cluster is sent only once the VPC's operation is done. If the VPC is not made, nothing else is sent.".to_string());
+        }
+        items
     });
-    // One cluster per VPC: a VPC already hosting one is shown, disabled, with the reason.
-    let hosted: Vec<(String, String)> = clusters
-        .iter()
-        .map(|c| (c.vpc_id.clone(), c.name.clone()))
-        .collect();
-    let vpc_options: Vec<(String, String, bool)> = vpcs
-        .into_iter()
-        .map(|v| {
-            let host = hosted
-                .iter()
-                .find(|(id, _)| id == &v.id)
-                .map(|(_, n)| n.clone());
-            let cidr = v
-                .subnet
-                .as_ref()
-                .map(|s| s.cidr.clone())
-                .unwrap_or_default();
-            let label = match &host {
-                Some(cluster) => format!(
-                    "{} ({cidr}) — already hosts cluster {cluster}; one cluster per VPC",
-                    v.name
-                ),
-                None => format!("{} ({cidr})", v.name),
-            };
-            (v.id, label, host.is_some())
-        })
-        .collect();
-    let vpc_options = StoredValue::new(vpc_options);
     let versions = StoredValue::new(versions);
     let nks_regions = StoredValue::new(nks_regions);
 
@@ -158,32 +232,180 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
 
-    let create = Action::new_local(move |body: &ClusterCreate| {
+    let create = Action::new_local({
         let client = client.clone();
-        let body = body.clone();
-        async move { client.create_cluster(&body).await }
+        move |body: &ClusterCreate| {
+            let client = client.clone();
+            let body = body.clone();
+            async move { client.create_cluster(&body).await }
+        }
     });
     let submitted = follow_submission(move || create.value().get(), server_error);
+
+    // ----- the new VPC, made first -----
+    let create_vpc = Action::new_local({
+        let client = client.clone();
+        move |body: &VpcCreate| {
+            let client = client.clone();
+            let body = body.clone();
+            async move { client.create_vpc(&body).await }
+        }
+    });
+    // The project's VPCs, read again once a VPC create has ended one way or another.
+    let reread = Action::new_local({
+        let client = client.clone();
+        move |_: &()| {
+            let client = client.clone();
+            let project = project_id();
+            async move { client.vpcs(&project).await }
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(list)) = reread.value().get() {
+            vpcs.set(list);
+        }
+    });
+    let reread_error = Memo::new(move |_| reread.value().get().and_then(Result::err));
+    // The VPC operation being followed (until the cluster is sent or the flow ends),
+    // the one shown beside the cluster's, the cluster body waiting for it, the VPC's
+    // name for the words, and how the flow ended when it did not make a cluster.
+    let vpc_submitted = follow_submission(move || create_vpc.value().get(), vpc_rejected);
+    let shown_vpc_op = RwSignal::new(None::<String>);
+    let waiting_cluster = RwSignal::new(None::<ClusterCreate>);
+    let flow_vpc_name = RwSignal::new(String::new());
+    let flow_cluster_name = RwSignal::new(String::new());
+    let made_vpc = RwSignal::new(None::<String>);
+    let flow_end = RwSignal::new(None::<FlowEnd>);
+    let vpc_step = Memo::new(move |_| {
+        let id = vpc_submitted.get()?;
+        Some((id.clone(), VpcStep::of(ops.get(&id).as_ref())))
+    });
+    Effect::new(move |_| {
+        if let Some(id) = vpc_submitted.get() {
+            shown_vpc_op.set(Some(id));
+        }
+    });
+    // A VPC create answered with an error: nothing else goes out.
+    Effect::new(move |_| {
+        if let Some(Err(error)) = create_vpc.value().get() {
+            if waiting_cluster.get_untracked().is_some() {
+                waiting_cluster.set(None);
+                if error.may_have_acted() {
+                    reread.dispatch(());
+                }
+                flow_end.set(Some(FlowEnd::VpcNotSent(error)));
+            }
+        }
+    });
+    // The VPC's operation: done sends the cluster, once, into it; any other end
+    // stops the flow with nothing else sent.
+    Effect::new(move |_| {
+        let Some((op_id, step)) = vpc_step.get() else {
+            return;
+        };
+        match step {
+            VpcStep::Waiting => {}
+            VpcStep::Ready { vpc_id } => {
+                let Some(body) = waiting_cluster.get_untracked() else {
+                    return;
+                };
+                waiting_cluster.set(None);
+                // From here on the form picks this VPC: it exists now.
+                made_vpc.set(Some(vpc_id.clone()));
+                vpc.set(vpc_id.clone());
+                reread.dispatch(());
+                attempted_name.set(body.name.clone());
+                server_error.set(None);
+                create.dispatch(in_new_vpc(&body, &vpc_id));
+            }
+            other => {
+                waiting_cluster.set(None);
+                vpc_submitted.set(None);
+                reread.dispatch(());
+                flow_end.set(Some(FlowEnd::VpcEnded {
+                    operation_id: op_id,
+                    step: other,
+                }));
+            }
+        }
+    });
+    // The cluster's answer ends the VPC phase: its operation is followed as any
+    // create's, and a refusal returns to the form, which now picks the new VPC.
+    Effect::new(move |_| {
+        let answered = create.value().get();
+        if vpc_submitted.get_untracked().is_none() {
+            return;
+        }
+        match answered {
+            Some(Ok(_)) => vpc_submitted.set(None),
+            Some(Err(_)) => {
+                vpc_submitted.set(None);
+                if let Some(vpc_id) = made_vpc.get_untracked() {
+                    flow_end.set(Some(FlowEnd::ClusterNotMade { vpc_id }));
+                }
+            }
+            None => {}
+        }
+    });
+    let flow_busy = move || {
+        create_vpc.pending().get() || vpc_submitted.with(Option::is_some) || create.pending().get()
+    };
+    // After an end that may have left a VPC behind, a new VPC waits until the
+    // project's VPCs have been read again: the name check then knows it.
+    let vpc_unsettled = Memo::new(move |_| {
+        let may_exist = flow_end.with(|e| {
+            matches!(
+                e,
+                Some(FlowEnd::VpcNotSent(err)) if err.may_have_acted()
+            ) || matches!(
+                e,
+                Some(FlowEnd::VpcEnded { step, .. }) if !matches!(step, VpcStep::Failed)
+            )
+        });
+        may_exist && (reread.pending().get() || reread_error.with(Option::is_some))
+    });
+    let blocked_reason = move || {
+        (new_vpc.get() && vpc_unsettled.get()).then_some(
+            "Waiting to read the project's VPCs again, so a VPC that may exist is not created twice.",
+        )
+    };
+
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
-        if create.pending().get_untracked()
+        if flow_busy()
             || submitted.get_untracked().is_some()
             || resend_blocked()
+            || blocked_reason().is_some()
         {
             return; // no double submit, and no blind re-send of a create that may have happened
         }
         if !gate.with_untracked(Gate::allows_apply) {
             return;
         }
-        if let Ok(body) = checked.get_untracked() {
-            attempted_name.set(body.name.clone());
-            server_error.set(None);
-            create.dispatch(body);
+        match submit.get_untracked() {
+            Some(Submit::Existing(body)) => {
+                flow_end.set(None);
+                shown_vpc_op.set(None);
+                attempted_name.set(body.name.clone());
+                server_error.set(None);
+                create.dispatch(body);
+            }
+            Some(Submit::NewVpc { vpc, cluster }) => {
+                flow_end.set(None);
+                made_vpc.set(None);
+                server_error.set(None);
+                vpc_rejected.set(None);
+                flow_vpc_name.set(vpc.name.clone());
+                flow_cluster_name.set(cluster.name.clone());
+                waiting_cluster.set(Some(cluster));
+                create_vpc.dispatch(vpc);
+            }
+            None => {}
         }
     };
     let retry = Callback::new(move |_| {
-        if let Ok(body) = checked.get_untracked() {
+        if let Some(Submit::Existing(body)) = submit.get_untracked() {
             attempted_name.set(body.name.clone());
             server_error.set(None);
             create.dispatch(body);
@@ -192,24 +414,87 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let navigate = use_navigate();
     let finished = finished(submitted);
     Effect::new(move |_| {
-        if let Some(op) = finished
-            .get()
-            .filter(|op| op.status == OperationStatus::Done)
-        {
-            navigate(
-                &format!("/projects/{}/clusters/{}", project_id(), op.resource_id),
-                Default::default(),
-            );
+        match finished.get() {
+            Some(op) if op.status == OperationStatus::Done => {
+                draft.discard();
+                navigate(
+                    &format!("/projects/{}/clusters/{}", project_id(), op.resource_id),
+                    Default::default(),
+                );
+            }
+            // The cluster's operation failed after its VPC was made: back on the
+            // form, the VPC is offered (and chosen) as a free VPC.
+            Some(_) => {
+                if let Some(vpc_id) = made_vpc.get_untracked() {
+                    flow_end.set(Some(FlowEnd::ClusterNotMade { vpc_id }));
+                }
+            }
+            None => {}
         }
     });
 
+    let vpc_hint = Signal::derive(move || {
+        if no_free_vpc.get() {
+            let place = region.with(|r| {
+                if r.is_empty() {
+                    "this project".to_string()
+                } else {
+                    r.clone()
+                }
+            });
+            format!("No free VPC in {place}: every VPC here already hosts a cluster, and only one cluster fits in a VPC. Choose “New VPC…” (chosen for you) to create one first, then the cluster in it.")
+        } else {
+            "Fixed at creation. Only one cluster per VPC; “New VPC…” creates one first.".to_string()
+        }
+    });
+    let in_flow = move || vpc_submitted.with(Option::is_some) || submitted.with(Option::is_some);
+    let line = move || {
+        progress_line(
+            &flow_vpc_name.get(),
+            &flow_cluster_name.get(),
+            create.pending().get() || submitted.with(Option::is_some),
+        )
+    };
+
     view! {
-        <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <SubmissionProgress submitted finished title="Create cluster" />
+        <Show when=move || !in_flow() fallback=move || view! {
+            {move || shown_vpc_op.get().map(|id| view! {
+                <div class="new-vpc-flow">
+                    <p class="flow-line" role="status">{line}</p>
+                    <ol class="flow-steps">
+                        <li><OpProgress operation_id=id title=format!("Create VPC {}", flow_vpc_name.get_untracked()) /></li>
+                        <li>{move || if submitted.with(Option::is_some) {
+                            view! { <p>"Cluster " {flow_cluster_name.get_untracked()} ": its operation is followed below."</p> }.into_any()
+                        } else if create.pending().get() {
+                            view! { <p>"Cluster " {flow_cluster_name.get_untracked()} ": sending the create…"</p> }.into_any()
+                        } else {
+                            view! { <p class="muted">"Cluster " {flow_cluster_name.get_untracked()} ": sent once the VPC is ready."</p> }.into_any()
+                        }}</li>
+                    </ol>
+                </div>
+            })}
+            {move || submitted.with(Option::is_some).then(|| view! {
+                <SubmissionProgress submitted finished title="Create cluster" />
+            })}
             <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p>
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>
+                {move || flow_end.get().map(|end| {
+                    let name = flow_vpc_name.get_untracked();
+                    let error = end.error(&name);
+                    let follow_up = end.follow_up(&name);
+                    view! {
+                        <div class="new-vpc-outcome">
+                            {error.map(|error| view! { <ErrorView error /> })}
+                            <p class="alert alert-info" role="status">{follow_up}</p>
+                        </div>
+                    }
+                })}
+                {move || reread_error.get().map(|error| view! {
+                    <p class="muted">"Could not read the project's VPCs again:"</p>
+                    <ErrorView error retry=move |_| { reread.dispatch(()); } />
+                })}
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 <Show when=move || check.uncertain.get()>
                     <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=check.found
@@ -222,18 +507,11 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 </Field>
                 <Field id="cluster-version" label="Kubernetes version" hint="Fixed at creation: there is no upgrade through this API." error=error_for("kubernetes_version")>
                     <select id="cluster-version" aria-describedby=described_by("cluster-version") on:change=move |ev| version.set(event_target_value(&ev))>
-                        <option value="">"Choose a version"</option>
+                        <option value="" prop:selected=move || version.with(String::is_empty)>"Choose a version"</option>
                         {versions.get_value().into_iter().map(|k| {
                             let label = if k.display_name.is_empty() { k.name.clone() } else { format!("{} ({})", k.display_name, k.name) };
-                            view! { <option value=k.name>{label}</option> }
-                        }).collect_view()}
-                    </select>
-                </Field>
-                <Field id="cluster-vpc" label="VPC" hint="Fixed at creation. Only one cluster per VPC." error=error_for("vpc_id")>
-                    <select id="cluster-vpc" aria-describedby=described_by("cluster-vpc") on:change=move |ev| vpc.set(event_target_value(&ev))>
-                        <option value="">"Choose a VPC"</option>
-                        {vpc_options.get_value().into_iter().map(|(id, label, hosted)| view! {
-                            <option value=id disabled=hosted>{label}</option>
+                            let value = k.name.clone();
+                            view! { <option value=k.name prop:selected=move || version.with(|v| v == &value)>{label}</option> }
                         }).collect_view()}
                     </select>
                 </Field>
@@ -246,6 +524,48 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </Field>
+                <Field id="cluster-vpc" label="VPC" hint=vpc_hint error=error_for("vpc_id")>
+                    <select id="cluster-vpc" aria-describedby=described_by("cluster-vpc") on:change=move |ev| vpc.set(event_target_value(&ev))>
+                        <option value="" prop:selected=move || vpc.with(String::is_empty)>"Choose a VPC"</option>
+                        <For each=move || vpc_options.get() key=|c| c.clone() let:choice>
+                            {
+                                let id = choice.id.clone();
+                                view! {
+                                    <option value=choice.id.clone() disabled=choice.unavailable.is_some()
+                                        prop:selected=move || vpc.with(|v| v == &id)>{choice.label.clone()}</option>
+                                }
+                            }
+                        </For>
+                        <option value=NEW_VPC prop:selected=move || new_vpc.get()>"New VPC…"</option>
+                    </select>
+                </Field>
+                <Show when=move || new_vpc.get()>
+                    <fieldset class="field new-vpc" aria-describedby="new-vpc-hint">
+                        <legend>"New VPC"</legend>
+                        <p class="field-hint" id="new-vpc-hint">
+                            "Created first; the cluster is sent once the VPC is ready. The platform picks its address range."
+                        </p>
+                        <Field id="new-vpc-name" label="VPC name" error=vpc_error_for("name")>
+                            <input id="new-vpc-name" aria-describedby=described_by("new-vpc-name") autocomplete="off" prop:value=vpc_name
+                                on:input=move |ev| vpc_name.set(event_target_value(&ev)) />
+                        </Field>
+                        <Field id="new-vpc-subnet" label="Subnet name" error=vpc_error_for("subnet_name")>
+                            <input id="new-vpc-subnet" aria-describedby=described_by("new-vpc-subnet") autocomplete="off" prop:value=subnet_name
+                                on:input=move |ev| subnet_name.set(event_target_value(&ev)) />
+                        </Field>
+                        <p class="new-vpc-region">
+                            "Region: "
+                            {move || {
+                                let r = region.get();
+                                if r.is_empty() {
+                                    view! { <span class="field-error" role="alert">{move || vpc_error_for("region").get()}</span> }.into_any()
+                                } else {
+                                    view! { <strong>{r}</strong> " — the cluster's region, chosen above" }.into_any()
+                                }
+                            }}
+                        </p>
+                    </fieldset>
+                </Show>
                 <fieldset class="field" aria-describedby="cluster-autoscaling-hint">
                     <legend>"Autoscaling"</legend>
                     <p class="field-hint" id="cluster-autoscaling-hint">
@@ -263,9 +583,11 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 </Field>
                 <p class="muted">"After the cluster is ready, add at least one pool with 1 node or more: the cluster needs a worker to finish provisioning and to run CoreDNS."</p>
                 <div class="form-actions">
-                    <button class="btn btn-primary" type="submit" disabled=move || create.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()>
-                        {move || if create.pending().get() { "Creating…" } else { "Create cluster" }}
+                    <button class="btn btn-primary" type="submit" aria-describedby="create-cluster-blocked"
+                        disabled=move || flow_busy() || !gate.with(Gate::allows_apply) || resend_blocked() || blocked_reason().is_some()>
+                        {move || if flow_busy() { "Creating…" } else if new_vpc.get() { "Create VPC and cluster" } else { "Create cluster" }}
                     </button>
+                    <span class="field-hint" id="create-cluster-blocked">{blocked_reason}</span>
                 </div>
             </form>
             <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />

@@ -10,6 +10,7 @@ use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};
 use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
 };
+use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
 use crate::ops::Ops;
 use crate::rules::forms::message_for;
@@ -56,6 +57,14 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let tags = RwSignal::new(cluster.tags.join(", "));
     let autoscaling = RwSignal::new(cluster.autoscaling);
     let server_error = RwSignal::new(None::<ApiError>);
+    // Back after a reconnect: what was typed comes back.
+    let draft = Draft::here();
+    if let Some((n, t, a)) = draft.restore::<(String, String, bool)>() {
+        name.set(n);
+        tags.set(t);
+        autoscaling.set(a);
+    }
+    draft.keep(move || (name.get(), tags.get(), autoscaling.get()));
     let name_error = Memo::new(move |_| v::name(&name.get()).err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
     let gate = RwSignal::new(Gate::Idle);
@@ -121,6 +130,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                 .get()
                 .is_some_and(|op| op.status == OperationStatus::Done)
             {
+                draft.discard();
                 navigate(&href(), Default::default());
             }
         });

@@ -5,7 +5,7 @@ use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::Cluster;
+use crate::api::types::ClusterSummary;
 use crate::app::components::ErrorView;
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
@@ -13,7 +13,7 @@ use crate::rules::display;
 use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
 use crate::rules::outcome::ApiError;
 
-type Clusters = LocalResource<Result<Vec<Sourced<Cluster>>, ApiError>>;
+type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
 
 const STATUSES: [&str; 7] = [
     "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
@@ -36,7 +36,7 @@ pub fn ClusterList() -> impl IntoView {
         let project = project_id();
         ops.revision.track();
         refresh.track();
-        async move { client.clusters::<Sourced<Cluster>>(&project).await }
+        async move { client.clusters::<Sourced<ClusterSummary>>(&project).await }
     });
     // Filters live in the URL, so a filtered list can be reloaded and shared.
     let current = Memo::new(move |_| {
@@ -193,7 +193,7 @@ fn ClusterResults(
 /// leaves the rows alone, and a changed cluster gets a new row.
 #[component]
 fn ClusterTable(
-    rows: Memo<Vec<(Sourced<Cluster>, usize)>>,
+    rows: Memo<Vec<(Sourced<ClusterSummary>, usize)>>,
     project: Signal<String>,
 ) -> impl IntoView {
     let each = move || {

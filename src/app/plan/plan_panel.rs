@@ -5,7 +5,7 @@ use crate::api::client::Client;
 use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, Quota};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{quota_lines, Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{new_vpc_gate, quota_lines, Gate, PlanRequest, QuotaNeed};
 
 /// Wait this long after the last keystroke before asking the platform.
 const DEBOUNCE_MS: f64 = 350.0;
@@ -21,26 +21,57 @@ struct Planned {
     /// The request this answers, so a late answer for an older body is never shown
     /// as the plan of the current one.
     request: PlanRequest,
-    availability: Result<(), ApiError>,
+    /// `None` when it cannot be asked yet (a cluster whose VPC is still to be made).
+    availability: Option<Result<(), ApiError>>,
     cost: Result<Cost, ApiError>,
     quota: Option<Result<Quota, ApiError>>,
+    /// The VPC made first, when there is one.
+    vpc: Option<VpcPlanned>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct VpcPlanned {
+    name: String,
+    availability: Result<(), ApiError>,
+    cost: Result<CostQuote, ApiError>,
+}
+
+impl Planned {
+    /// Apply's verdict: the VPC's availability when one is made first (the
+    /// cluster's cannot be asked before the VPC has an id), else the change's own.
+    fn gate(&self) -> Gate {
+        match (&self.vpc, &self.availability) {
+            (Some(vpc), _) => new_vpc_gate(&vpc.availability, &vpc.name),
+            (None, Some(answer)) => Gate::from_availability(answer),
+            (None, None) => Gate::Idle,
+        }
+    }
 }
 
 async fn make_plan(client: Client, request: PlanRequest, region: String) -> Planned {
+    let mut vpc = None;
     let (availability, cost) = match &request {
         PlanRequest::CreateCluster(body) => (
-            client.cluster_availability(body).await,
+            Some(client.cluster_availability(body).await),
             client.cluster_cost(body).await.map(Cost::Create),
         ),
+        PlanRequest::CreateClusterWithNewVpc { vpc: body, cluster } => {
+            vpc = Some(VpcPlanned {
+                name: body.name.clone(),
+                availability: client.vpc_availability(body).await,
+                cost: client.vpc_cost(body).await,
+            });
+            (None, client.cluster_cost(cluster).await.map(Cost::Create))
+        }
         PlanRequest::UpdateCluster { cluster_id, body } => (
-            client.cluster_update_availability(cluster_id, body).await,
+            Some(client.cluster_update_availability(cluster_id, body).await),
             client
                 .cluster_update_cost(cluster_id, body)
                 .await
                 .map(Cost::Update),
         ),
         PlanRequest::CreatePool { cluster_id, body } => (
-            client.pool_availability(cluster_id, body).await,
+            Some(client.pool_availability(cluster_id, body).await),
             client.pool_cost(cluster_id, body).await.map(Cost::Create),
         ),
         PlanRequest::UpdatePool {
@@ -48,9 +79,11 @@ async fn make_plan(client: Client, request: PlanRequest, region: String) -> Plan
             pool_id,
             body,
         } => (
-            client
-                .pool_update_availability(cluster_id, pool_id, body)
-                .await,
+            Some(
+                client
+                    .pool_update_availability(cluster_id, pool_id, body)
+                    .await,
+            ),
             client
                 .pool_update_cost(cluster_id, pool_id, body)
                 .await
@@ -67,6 +100,7 @@ async fn make_plan(client: Client, request: PlanRequest, region: String) -> Plan
         availability,
         cost,
         quota,
+        vpc,
     }
 }
 
@@ -109,12 +143,13 @@ pub fn PlanPanel(
         let plan = planned.get().flatten()?;
         (request.with(|r| r.as_ref() == Some(&plan.request))).then_some(plan)
     });
+    let new_vpc_name = move || current.with(|p| p.as_ref()?.vpc.as_ref().map(|v| v.name.clone()));
     // One place decides the gate, so a change and its answer cannot race:
     // the answer when it is for the body on screen, else "checking" while there
     // is a body to check.
     Effect::new(move |_| {
         gate.set(match current.get() {
-            Some(plan) => Gate::from_availability(&plan.availability),
+            Some(plan) => plan.gate(),
             None if request.with(Option::is_some) => Gate::Checking,
             None => Gate::Idle,
         });
@@ -126,7 +161,14 @@ pub fn PlanPanel(
             {move || match gate.get() {
                 Gate::Idle => view! { <p class="muted">"Complete the form to check and price the change."</p> }.into_any(),
                 Gate::Checking => view! { <p class="plan-status" role="status">"Checking with the platform…"</p> }.into_any(),
-                Gate::Passed => view! { <p class="plan-status plan-ok" role="status">"Availability: can be done."</p> }.into_any(),
+                Gate::Passed => match new_vpc_name() {
+                    Some(name) => view! {
+                        <p class="plan-status plan-ok" role="status">
+                            "Availability: VPC " {name} " can be made; the cluster is checked when it is sent, once the VPC exists."
+                        </p>
+                    }.into_any(),
+                    None => view! { <p class="plan-status plan-ok" role="status">"Availability: can be done."</p> }.into_any(),
+                },
                 Gate::Refused { reason, .. } => view! {
                     <p class="plan-status plan-refused" role="alert">"Availability: cannot be done. " {reason}</p>
                 }.into_any(),
@@ -136,9 +178,12 @@ pub fn PlanPanel(
                     </p>
                 }.into_any(),
             }}
-            {move || current.get().map(|plan| view! {
-                {cost_view(plan.cost)}
-                {plan.quota.map(|q| quota_view(q, need.get()))}
+            {move || current.get().map(|plan| match plan.vpc {
+                Some(vpc) => new_vpc_view(vpc, plan.cost).into_any(),
+                None => view! {
+                    {cost_view(plan.cost, "Cost", false)}
+                    {plan.quota.map(|q| quota_view(q, need.get()))}
+                }.into_any(),
             })}
             {move || {
                 let items = disruption.get();
@@ -151,10 +196,55 @@ pub fn PlanPanel(
     }
 }
 
-fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
+/// A new VPC and the cluster to go in it: each part's availability and cost, and
+/// the exact sum of the two monthly totals.
+fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl IntoView {
+    let total = match (&vpc.cost, &cluster_cost) {
+        (Ok(v), Ok(Cost::Create(c))) if v.currency == c.currency => {
+            money::sum(&[&v.monthly_total, &c.monthly_total])
+                .map(|sum| money::format(&sum, &c.currency))
+        }
+        _ => None,
+    };
+    let availability = match vpc.availability {
+        Ok(()) => view! { <p class="plan-ok">"Availability: can be made."</p> }.into_any(),
+        Err(error) => match new_vpc_gate(&Err(error), &vpc.name) {
+            // The reason is the plan's own line above: said once.
+            Gate::Refused { .. } => {
+                view! { <p class="plan-refused">"Availability: cannot be made."</p> }.into_any()
+            }
+            Gate::Unverified { .. } => {
+                view! { <p class="plan-unverified">"Availability could not be checked."</p> }
+                    .into_any()
+            }
+            _ => ().into_any(),
+        },
+    };
+    let vpc_cost = vpc.cost.map(Cost::Create);
+    view! {
+        <section class="plan-part" aria-label="New VPC">
+            <h3>"New VPC " {vpc.name.clone()}</h3>
+            {availability}
+            {cost_view(vpc_cost, "VPC cost", true)}
+        </section>
+        <section class="plan-part" aria-label="Cluster">
+            <h3>"Cluster"</h3>
+            <p class="muted">"Availability: checked by the platform when the cluster is sent, after the VPC is made."</p>
+            {cost_view(cluster_cost, "Cluster cost", true)}
+        </section>
+        {total.map(|t| view! {
+            <p class="plan-total">"Monthly total, VPC and cluster: " <strong>{t}</strong></p>
+        })}
+    }
+}
+
+/// A quote under its heading (`title`, also the table's name). A `nested` quote
+/// is one part of a larger change: a lower heading, and no organisation billing
+/// line (that line is the whole change's, which one part's quote cannot give).
+fn cost_view(cost: Result<Cost, ApiError>, title: &'static str, nested: bool) -> AnyView {
     match cost {
         Err(error) => view! {
-            <p class="plan-status plan-unverified">"Cost unavailable: " {error.explain()}</p>
+            <p class="plan-status plan-unverified">{title} " unavailable: " {error.explain()}</p>
         }
         .into_any(),
         Ok(Cost::Create(q)) => {
@@ -164,9 +254,9 @@ fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
                 c.clone(),
             );
             view! {
-                <h3>"Cost"</h3>
+                {if nested { view! { <h4>{title}</h4> }.into_any() } else { view! { <h3>{title}</h3> }.into_any() }}
                 <p class="plan-total">"Monthly total: " <strong>{money::format(&q.monthly_total, &c)}</strong></p>
-                <table class="table plan-rows" aria-label="Cost">
+                <table class="table plan-rows" aria-label=title>
                     <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Unit price"</th><th scope="col">"Monthly"</th></tr></thead>
                     <tbody>
                         <For
@@ -183,7 +273,7 @@ fn cost_view(cost: Result<Cost, ApiError>) -> AnyView {
                         />
                     </tbody>
                 </table>
-                {billing_view(summaries.0, summaries.1, &currency)}
+                {(!nested).then(|| billing_view(summaries.0, summaries.1, &currency))}
             }.into_any()
         }
         Ok(Cost::Update(q)) => {

@@ -11,6 +11,7 @@ use crate::app::components::{
     described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
     UncertainCreate,
 };
+use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::drain_list::DrainList;
 use crate::rules::forms::{message_for, pool_create, FieldErrors, PoolForm};
@@ -94,8 +95,10 @@ pub fn CreatePoolPage() -> impl IntoView {
             }
         })
     };
+    // A restored draft wins over the old pool's shape (set below, before any effect runs).
+    let had_draft = StoredValue::new(false);
     Effect::new(move |done: Option<bool>| {
-        if done == Some(true) {
+        if done == Some(true) || had_draft.get_value() {
             return true;
         }
         let Some(Ok(Some(pool))) = old_pool.get() else {
@@ -133,6 +136,23 @@ pub fn CreatePoolPage() -> impl IntoView {
         node_count: node_count.get(),
         tags: tags.get(),
     };
+    // Back after a reconnect (or from elsewhere): what was typed comes back.
+    let draft = Draft::here();
+    let restored = draft.restore::<PoolForm>();
+    if let Some(typed) = &restored {
+        name.set(typed.name.clone());
+        instance_type.set(typed.instance_type.clone());
+        boot_size.set(typed.boot_size.clone());
+        boot_type.set(typed.boot_type.clone());
+        labels.set(typed.labels.clone());
+        for (key, value, effect) in &typed.taints {
+            add_taint(key, value, effect);
+        }
+        node_count.set(typed.node_count.clone());
+        tags.set(typed.tags.clone());
+    }
+    had_draft.set_value(restored.is_some());
+    draft.keep(form);
     let checked = Memo::new(move |_| pool_create(&form()));
     let server_error = RwSignal::new(None::<ApiError>);
     let gate = RwSignal::new(Gate::Idle);
@@ -207,6 +227,9 @@ pub fn CreatePoolPage() -> impl IntoView {
     let finished = finished(submitted);
     Effect::new(move |_| {
         if let Some(op) = finished.get() {
+            if op.status == OperationStatus::Done {
+                draft.discard();
+            }
             if op.status == OperationStatus::Done && replacing().is_none() {
                 navigate(
                     &format!("{}/pools/{}", cluster_href(), op.resource_id),
@@ -369,7 +392,7 @@ pub fn CreatePoolPage() -> impl IntoView {
                         <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()>
                             {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
                         </button>
-                        <A href=cluster_href attr:class="btn btn-quiet">"Cancel"</A>
+                        <A href=cluster_href attr:class="btn btn-quiet" on:click=move |_| draft.discard()>"Cancel"</A>
                     </div>
                 </form>
                 <PlanPanel request=plan_request region need disruption gate />

@@ -10,6 +10,7 @@ use crate::api::types::{Cluster, InstanceType, Node, OperationStatus, Pool, Pool
 use crate::app::components::{
     described_by, finished, follow_submission, tag_list, ErrorView, Field, SubmissionProgress,
 };
+use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::ops::Ops;
@@ -82,6 +83,14 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let tags = RwSignal::new(pool.tags.join(", "));
     let confirmed = RwSignal::new(false);
     let server_error = RwSignal::new(None::<ApiError>);
+    // Back after a reconnect: what was typed comes back (a scale-down is confirmed again).
+    let draft = Draft::here();
+    if let Some((n, c, t)) = draft.restore::<(String, String, String)>() {
+        name.set(n);
+        node_count.set(c);
+        tags.set(t);
+    }
+    draft.keep(move || (name.get(), node_count.get(), tags.get()));
 
     let name_error = Memo::new(move |_| v::name(&name.get()).err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
@@ -176,6 +185,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 .get()
                 .is_some_and(|op| op.status == OperationStatus::Done)
             {
+                draft.discard();
                 navigate(&format!("{}/pools/{pool_id}", base()), Default::default());
             }
         });

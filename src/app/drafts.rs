@@ -1,0 +1,85 @@
+//! What a person typed into a form, kept in memory while the form is not shown.
+//!
+//! A 401 on submit swaps every page for the connect screen, and with the page
+//! goes its form. Once the person connects again, the same form comes back
+//! holding what they typed, and nothing is sent until they click. Drafts live in
+//! this tab's memory only, never in storage: a form may hold what should not
+//! outlive the tab. Logging out drops them; a refused key does not, since the
+//! person is about to come back.
+
+use std::any::Any;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+
+/// Every form's draft, by the address of its page. A few at most, so a list
+/// (a map would bring its hashing into the first load, where this store lives).
+#[derive(Clone, Copy)]
+pub struct Drafts(StoredValue<Vec<Typed>, LocalStorage>);
+
+/// A page's address and what was typed on it.
+type Typed = (String, Box<dyn Any>);
+
+impl Drafts {
+    pub fn new() -> Self {
+        Drafts(StoredValue::new_local(Vec::new()))
+    }
+
+    /// Drops every draft (logging out).
+    pub fn clear(&self) {
+        self.0.update_value(Vec::clear);
+    }
+}
+
+/// The draft of the form on the page being shown.
+#[derive(Clone, Copy)]
+pub struct Draft {
+    drafts: Drafts,
+    page: StoredValue<String>,
+}
+
+impl Draft {
+    /// The draft of the current page's form. Call while the form is being set up.
+    pub fn here() -> Self {
+        let location = use_location();
+        let page = format!(
+            "{}{}",
+            location.pathname.get_untracked(),
+            location.search.get_untracked()
+        );
+        Draft {
+            drafts: expect_context::<super::Session>().drafts,
+            page: StoredValue::new(page),
+        }
+    }
+
+    /// What was typed here before the form was last taken away, if anything.
+    pub fn restore<T: Clone + 'static>(&self) -> Option<T> {
+        let page = self.page.get_value();
+        self.drafts.0.with_value(|all| {
+            let (_, typed) = all.iter().find(|(p, _)| *p == page)?;
+            typed.downcast_ref::<T>().cloned()
+        })
+    }
+
+    /// Keeps the form's values as they change, until [`Draft::discard`].
+    pub fn keep<T: 'static>(&self, typed: impl Fn() -> T + 'static) {
+        let (drafts, page) = (self.drafts, self.page);
+        Effect::new(move |_| {
+            let now: Box<dyn Any> = Box::new(typed());
+            let page = page.get_value();
+            drafts.0.update_value(|all| {
+                all.retain(|(p, _)| *p != page);
+                all.push((page, now));
+            });
+        });
+    }
+
+    /// The change went through: the next visit starts from a fresh form.
+    pub fn discard(&self) {
+        let page = self.page.get_value();
+        self.drafts
+            .0
+            .update_value(|all| all.retain(|(p, _)| *p != page));
+    }
+}
