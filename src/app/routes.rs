@@ -23,6 +23,7 @@ pub fn AppRoutes() -> impl IntoView {
                 <Route path=path!("projects/:project_id/operations") view=lazy::operations />
                 <Route path=path!("projects/:project_id/networking") view=lazy::networking />
                 <Route path=path!("projects/:project_id/networking/vpcs/:vpc_id") view=lazy::networking />
+                <Route path=path!("projects/:project_id/operations/:operation_id") view=lazy::operations />
                 <Route path=path!("projects/:project_id/clusters") view=clusters::ClusterList />
                 <Route path=path!("projects/:project_id/clusters/new") view=lazy::create_cluster />
                 <Route path=path!("projects/:project_id/clusters/:cluster_id") view=lazy::cluster />

@@ -4,7 +4,7 @@
 // world.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY, demoIds } from './harness.mjs';
 
 let sim;
 let browser;
@@ -22,13 +22,7 @@ after(async () => {
 
 beforeEach(async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
-  const projects = await sim.api('/v1/projects');
-  const production = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
-  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  const pool = (name) => pools.items.find((p) => p.name === name).id;
-  ids = { project: production.id, cluster: cluster.id, baseline: pool('baseline'), zero: pool('batch-zero') };
+  ids = await demoIds(sim);
 });
 
 /** Scales a pool through the API, as another tool would. */
@@ -184,7 +178,9 @@ test('"unknown" says what it means, and "failed" leads back to the form holding 
   await page.getByRole('button', { name: 'Save' }).click();
   await assert.doesNotReject(page.getByText(/The API gives no reason for a failed operation/).waitFor({ timeout: 30_000 }));
   await shot(page, 'operation-failed');
-  await page.getByRole('button', { name: 'Back to the form, with what was asked' }).click();
+  // The failure is told on the operation's page; its link leads back to the form.
+  await page.getByRole('link', { name: 'Back to the form, with what was asked' }).click();
+  await page.getByRole('heading', { name: 'Edit pool baseline' }).waitFor();
   assert.equal(await page.getByLabel('Node count').inputValue(), '6');
   assert.equal(await page.getByLabel('Tags').inputValue(), 'asked, twice');
   await context.close();
@@ -230,7 +226,7 @@ test('a scale-down among equally new nodes lists every node that could go, and t
   assert.equal(listed.length, 3);
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 });
   const ops = await sim.api(`/v1/operations?project_id=${ids.project}`);
   const update = ops.items.find((op) => op.resource_id === ids.baseline && op.details?.changes?.terminated_nodes);
   const terminated = update.details.changes.terminated_nodes.from;
@@ -286,5 +282,43 @@ test('a key refused on submit keeps what was typed across the reconnect, and not
   await page.getByRole('button', { name: 'Create pool' }).click();
   await assert.doesNotReject(page.getByRole('heading', { name: 'kept-through-401' }).waitFor({ timeout: 30_000 }));
   assert.equal(creates.length, 2);
+  await context.close();
+});
+
+test('an ended node delete shows "done" only once the pool and its nodes are read again', async () => {
+  const { context, page } = await open(poolPath());
+  const nodes = page.getByRole('table', { name: 'Nodes' });
+  await nodes.waitFor();
+  const node = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
+  const before = Number(await page.locator('dt:text-is("Node count") + dd').textContent());
+  // Watch every change of the page: no moment may show the delete as done next
+  // to the pool as it was before (its old node count, "updating", or the node).
+  await page.evaluate(({ node, before }) => {
+    window.__stale = [];
+    const check = () => {
+      const done = [...document.querySelectorAll('[role="dialog"] [role="status"]')]
+        .some((s) => /is done/.test(s.textContent));
+      if (!done) return;
+      const count = [...document.querySelectorAll('dt')].find((dt) => dt.textContent.trim() === 'Node count');
+      const header = document.querySelector('.page-header');
+      const rows = [...document.querySelectorAll('table[aria-label="Nodes"] tbody tr')];
+      const stale = [];
+      if (!count || Number(count.nextElementSibling.textContent) !== before - 1) stale.push(`node count ${count?.nextElementSibling.textContent}`);
+      if (header && /updating|deleting/.test(header.textContent)) stale.push(`status ${header.textContent}`);
+      if (rows.some((r) => r.cells[0]?.textContent.trim() === node)) stale.push(`${node} still listed`);
+      if (stale.length) window.__stale.push(stale.join(', '));
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, { node, before });
+  await page.getByRole('button', { name: `Delete node ${node}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
+  await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
+  await dialog.getByRole('button', { name: 'Delete node' }).click();
+  await dialog.getByRole('status').filter({ hasText: 'is done' }).waitFor({ timeout: 30_000 });
+  await sleep(1_000);
+  const stale = await page.evaluate(() => window.__stale);
+  assert.deepEqual(stale, [], 'the page showed "done" beside what the delete had changed');
+  assert.equal(Number(await page.locator('dt:text-is("Node count") + dd').textContent()), before - 1);
+  await shot(page, 'node-delete-done-fresh');
   await context.close();
 });

@@ -39,9 +39,12 @@ pub fn ClusterPage() -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let id = cluster_id();
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
-            async move { client.cluster(&id).await }
+            async move {
+                let _reading = reading;
+                client.cluster(&id).await
+            }
         })
     };
     let pools: Pools = {
@@ -49,9 +52,10 @@ pub fn ClusterPage() -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let id = cluster_id();
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
             async move {
+                let _reading = reading;
                 let list = client.pools::<Sourced<Pool>>(&id).await?;
                 Ok::<_, ApiError>(Arc::new(list.into_iter().map(Arc::new).collect::<Vec<_>>()))
             }

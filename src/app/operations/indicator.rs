@@ -94,7 +94,7 @@ const DONE_NOTICE_MS: u64 = 6_000;
 pub fn NoticeList() -> impl IntoView {
     let ops = expect_context::<Ops>();
     view! {
-        <For each=move || ops.notices.get() key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
+        <For each=move || ops.notices.get().into_iter().filter(move |n| ops.end_shown(&n.op.id)) key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
             {
                 let id = notice.op.id.clone();
                 let dismiss_id = id.clone();

@@ -29,9 +29,10 @@ pub fn PoolPage() -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let (c, p) = (cluster_id(), pool_id());
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
             async move {
+                let _reading = reading;
                 let pool = client.pool(&c, &p).await?;
                 let siblings = client.pools(&c).await?;
                 Ok::<_, crate::rules::outcome::ApiError>((pool, siblings))
@@ -60,9 +61,12 @@ pub fn PoolPage() -> impl IntoView {
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
-        ops.revision.track();
+        let reading = ops.read();
         refresh.track();
-        async move { client.nodes(&c, &p).await }
+        async move {
+            let _reading = reading;
+            client.nodes(&c, &p).await
+        }
     });
     let back = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
     let edit = move || {
