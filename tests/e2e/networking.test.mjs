@@ -208,6 +208,8 @@ test('the Networking page lists the VPCs, and a VPC page adds, edits and deletes
   await assert.doesNotReject(web.getByText('ready').waitFor({ timeout: 20_000 }));
   assert.deepEqual((await rows(table))[0].slice(0, 6), ['web', 'TCP', '198.51.100.0/24', '10.20.0.243/32', '80, 443', 'ready']);
   assert.equal(await form.count(), 0, 'the form closes once its operation is done');
+  // The feed names the resource as a person does.
+  await assert.doesNotReject(page.getByText('Create firewall rule: done.').waitFor());
 
   // Edit: only the changed field is sent.
   await page.getByRole('button', { name: 'Edit rule web' }).click();
