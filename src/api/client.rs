@@ -900,6 +900,82 @@ impl Client {
         )
         .await
     }
+
+    // ----- networking: one VPC, its firewall rules, and their mutations -----
+
+    pub async fn vpc(&self, vpc_id: &str) -> Result<Vpc, ApiError> {
+        self.get("Get VPC", &format!("/v1/networking/vpcs/{}", seg(vpc_id)))
+            .await
+    }
+
+    /// Every firewall rule of a VPC, oldest first. The platform denies what no
+    /// rule allows, so a partial list would understate what is open: a failing
+    /// page fails the whole read (see `list_all`).
+    pub async fn firewall_rules(&self, vpc_id: &str) -> Result<Vec<FirewallRule>, ApiError> {
+        let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
+        self.list_all("List firewall rules", &path, &[]).await
+    }
+
+    pub async fn create_firewall_rule(
+        &self,
+        vpc_id: &str,
+        body: &FirewallRuleCreate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
+        self.mutate(
+            "Create firewall rule",
+            Method::POST,
+            &path,
+            Some(json_body(body)),
+        )
+        .await
+    }
+
+    pub async fn update_firewall_rule(
+        &self,
+        vpc_id: &str,
+        rule_id: &str,
+        body: &FirewallRuleUpdate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/networking/vpcs/{}/firewall_rules/{}",
+            seg(vpc_id),
+            seg(rule_id)
+        );
+        self.mutate(
+            "Update firewall rule",
+            Method::PATCH,
+            &path,
+            Some(json_body(body)),
+        )
+        .await
+    }
+
+    pub async fn delete_firewall_rule(
+        &self,
+        vpc_id: &str,
+        rule_id: &str,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/networking/vpcs/{}/firewall_rules/{}",
+            seg(vpc_id),
+            seg(rule_id)
+        );
+        self.mutate("Delete firewall rule", Method::DELETE, &path, None)
+            .await
+    }
+
+    /// Deleting a VPC a cluster uses is refused (the simulator answers 422
+    /// naming the cluster); the refusal is the caller's to show.
+    pub async fn delete_vpc(&self, vpc_id: &str) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Delete VPC",
+            Method::DELETE,
+            &format!("/v1/networking/vpcs/{}", seg(vpc_id)),
+            None,
+        )
+        .await
+    }
 }
 
 fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {

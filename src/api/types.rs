@@ -732,3 +732,61 @@ pub struct VpcCreate {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }
+
+// ----- networking: firewall rules (SDK `networking/firewallrule.go`) -----
+
+wire_enum!(Protocol {
+    Tcp = "tcp",
+    Udp = "udp",
+});
+
+/// A VPC's firewall rule: traffic of `protocol` from `source_address` to
+/// `destination_address` (inside the VPC) on `destination_ports` is allowed.
+/// The platform denies what no rule allows, except intra-cluster traffic and ICMP.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FirewallRule {
+    pub id: String,
+    pub vpc_id: String,
+    pub name: String,
+    pub protocol: Protocol,
+    pub source_address: String,
+    pub destination_address: String,
+    /// Each a port (`"443"`) or an inclusive range (`"8000-8080"`).
+    pub destination_ports: Vec<String>,
+    pub status: ResourceStatus,
+    pub tags: Vec<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// Body of `POST /v1/networking/vpcs/{vpc_id}/firewall_rules`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FirewallRuleCreate {
+    pub name: String,
+    pub protocol: Protocol,
+    pub source_address: String,
+    pub destination_address: String,
+    pub destination_ports: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+}
+
+/// Body of `PATCH …/firewall_rules/{id}`: every field may change (the SDK's
+/// update body has them all), each left out when unchanged.
+#[serde_with::skip_serializing_none]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FirewallRuleUpdate {
+    pub name: Option<String>,
+    pub protocol: Option<Protocol>,
+    pub source_address: Option<String>,
+    pub destination_address: Option<String>,
+    pub destination_ports: Option<Vec<String>>,
+    pub tags: Option<Vec<String>>,
+}
+
+impl FirewallRuleUpdate {
+    pub fn is_empty(&self) -> bool {
+        *self == FirewallRuleUpdate::default()
+    }
+}

@@ -208,6 +208,7 @@ fn Header() -> impl IntoView {
             <nav class="mainnav" aria-label="Main">
                 <A href=project_link("clusters")>"Clusters"</A>
                 <A href=project_link("operations")>"Operations"</A>
+                <A href=project_link("networking")>"Networking"</A>
                 <A href="/settings">"Settings"</A>
             </nav>
             <div class="ops-slot">

@@ -127,6 +127,8 @@ pub fn ClusterPage() -> impl IntoView {
             {lazy::controllers()}
             <h2>"Load balancers"</h2>
             {lazy::load_balancers()}
+            <h2>"Reachability"</h2>
+            {lazy::reachability()}
             <h2>"Persistent volume claims"</h2>
             {lazy::pvcs()}
             <h2>"Recent operations"</h2>
@@ -169,7 +171,11 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
             <dt>"Region"</dt>
             <dd>{cluster.region}</dd>
             <dt>"VPC"</dt>
-            <dd><code>{cluster.vpc_id}</code></dd>
+            <dd>
+                <A href=format!("/projects/{}/networking/vpcs/{}", cluster.project_id, cluster.vpc_id)>
+                    <code>{cluster.vpc_id.clone()}</code>
+                </A>
+            </dd>
             <dt>"Autoscaling"</dt>
             <dd>{display::on_off(cluster.autoscaling)}</dd>
             <dt>"API endpoint (private)"</dt>

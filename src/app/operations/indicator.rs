@@ -55,6 +55,9 @@ pub(crate) fn noun(op: &Operation) -> &str {
         OperationKind::NksCluster => "cluster",
         OperationKind::NksNodePool => "pool",
         OperationKind::NksNode => "node",
+        OperationKind::NksLoadBalancer => "load balancer",
+        OperationKind::Vpc => "VPC",
+        OperationKind::FirewallRule => "firewall rule",
         _ => op.kind.as_str(),
     }
 }
