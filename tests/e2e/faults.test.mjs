@@ -428,7 +428,7 @@ test('UI CONTRACT: a pool create whose answer is lost after it acted: the consol
   assert.equal(createPosts(page, '/pools').length, 1, 'not re-sent');
   assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
   await status.getByRole('link', { name: 'Open pool x' }).click();
-  await assert.doesNotReject(page.getByRole('heading', { name: 'x' }).waitFor());
+  await assert.doesNotReject(page.getByRole('heading', { name: 'x', exact: true, level: 1 }).waitFor());
   const pools = (await call(sim, 'GET', `/v1/nks/clusters/${ids.cluster}/pools`)).items.filter((p) => p.name === 'x');
   assert.equal(pools.length, 1, 'exactly one pool x: no duplicate');
   await context.close();
@@ -478,7 +478,7 @@ test('UI CONTRACT: a cluster create answered 502 after it acted: the console fin
   await status.waitFor({ timeout: 15_000 });
   assert.equal(createPosts(page, '/v1/nks/clusters').length, 1, 'not re-sent');
   await status.getByRole('link', { name: 'Open cluster y' }).click();
-  await assert.doesNotReject(page.getByRole('heading', { name: 'y' }).waitFor());
+  await assert.doesNotReject(page.getByRole('heading', { name: 'y', exact: true, level: 1 }).waitFor());
   await context.close();
 });
 
