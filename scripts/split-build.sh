@@ -11,7 +11,7 @@
 #                   + shared chunks + the loader __wasm_split.js
 #   wasm-bindgen --keep-lld-exports  (the loader needs the function table)
 #   release only:
-#     wasm-opt -Oz        every module (as trunk does for an unsplit build)
+#     wasm-opt -Os --low-memory-unused   every module (see below)
 #     terser              the js glue and the loader
 #
 # Every file is named with one content hash (deploy/ caches `-<16 hex>` names for
@@ -57,8 +57,13 @@ mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
 sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
 
 if [ "$profile" = release ]; then
+  # -Os rather than trunk's -Oz: a few percent more bytes, but fewer once
+  # gzipped, which is what is sent. --low-memory-unused: the first 1 KB of
+  # memory is the far end of Rust's stack (wasm-ld puts the 1 MB stack first),
+  # never reached, so a constant added to an address can go into the
+  # instruction's offset. Together 1.8 KB less of the first load, gzipped.
   for f in "$work"/*.wasm; do
-    wasm-opt -Oz ${names:+-g} "$f" --output "$f"
+    wasm-opt -Os --low-memory-unused ${names:+-g} "$f" --output "$f"
   done
   # The wasm-bindgen glue and the split loader, minified by a real minifier.
   # Only local names are mangled: the wasm's import and export names stay.

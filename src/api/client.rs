@@ -289,7 +289,7 @@ impl Client {
                 Ok(response) => {
                     let status = response.status();
                     let text = response.text().await.unwrap_or_default();
-                    let mut message = error_message(&text);
+                    let mut message = said(&text).await;
                     if message.is_empty() {
                         message = response.status_text();
                     }
@@ -976,6 +976,24 @@ impl Client {
         )
         .await
     }
+}
+
+/// What an error answer's body says ([`error_message`]). Reading any JSON takes
+/// serde_json's `Value` (its parser, map and writer), about 4 KB of gzipped wasm
+/// that only a refused or failed call needs, so in the split build that code is
+/// fetched with the first such answer, and kept. Should that fetch fail too, the
+/// body is shown as text, as a body that is not JSON is.
+async fn said(body: &str) -> String {
+    match split_call!(error_reader()) {
+        Ok(read) => read(body),
+        Err(crate::SplitLoadError) => error_text(body),
+    }
+}
+
+/// The split point of [`said`].
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(error_body, fallible))]
+fn error_reader() -> Result<fn(&str) -> String, crate::SplitLoadError> {
+    Ok(error_message)
 }
 
 fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {

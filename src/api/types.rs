@@ -715,8 +715,13 @@ pub fn error_message(body: &str) -> String {
             _ => Value::Object(members).to_string(),
         },
         Ok(other) => other.to_string(),
-        Err(_) => body.trim().chars().take(300).collect(),
+        Err(_) => error_text(body),
     }
+}
+
+/// An error body that is not JSON, shown as its text: trimmed, cut short.
+pub fn error_text(body: &str) -> String {
+    body.trim().chars().take(300).collect()
 }
 
 // ----- new VPC from the create-cluster form -----

@@ -294,6 +294,41 @@ test('the frame\'s rarely shown parts load on first use: the connect screen, and
   await context.close();
 });
 
+test('an error answer is read by code that comes with the first error; if that code does not arrive, the answer is shown as it came', async () => {
+  const { context, page } = await openPage(browser);
+  await context.addInitScript((key) => sessionStorage.setItem('nks-console.api-key', key), DEMO_KEY);
+  const wasm = [];
+  page.on('requestfinished', (r) => {
+    const file = new URL(r.url()).pathname.split('/').pop();
+    if (file.endsWith('.wasm')) wasm.push(file.replace(/-[0-9a-f]{16}/, ''));
+  });
+  await page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.ok(!wasm.includes('split_error_body.wasm'), `a page with no error answer does not fetch the reader: ${wasm.join(', ')}`);
+
+  let refuse = true;
+  await page.route(/\/split_error_body-[0-9a-f]{16}\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
+  await fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action: { type: 'status', status: 400, message: 'filter not understood' } });
+  try {
+    // The reader's code did not arrive: the answer's text, in full, stands in for its message.
+    await page.reload();
+    const raw = page.getByRole('alert').filter({ hasText: 'List clusters answered 400: {"message":"filter not understood"}' });
+    await raw.waitFor({ timeout: 15_000 });
+    assert.match(await raw.textContent(), /^The API rejected the request; fix it, retrying will not help\./);
+    assert.equal(await page.getByRole('table', { name: 'Clusters' }).count(), 0);
+    await shot(page, 'fault-error-reader-missing');
+    // It arrives: the message alone, as before the reader was split off.
+    refuse = false;
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'List clusters answered 400: filter not understood' }).waitFor({ timeout: 15_000 });
+    assert.ok(wasm.includes('split_error_body.wasm'), wasm.join(', '));
+  } finally {
+    await clearFaults();
+  }
+  await context.close();
+});
+
 test('the tracker\'s engine comes with the first thing to follow; if its code does not arrive, the header says so and it is fetched again', async () => {
   await sim.control('POST', '/_sim/time-scale', { time_scale: 0.1 }); // a pool update takes 12 s
   const op = await call(sim, 'PATCH', `/v1/nks/clusters/${ids.cluster}/pools/${ids.baseline}`, { node_count: 4 });
