@@ -621,6 +621,25 @@ impl Client {
         .await
     }
 
+    /// One page of the project's operations: `limit` of them from `cursor` (the
+    /// first page without one), with the cursor of the next and the total. A
+    /// failed read fails this page alone; the pages already shown stay valid.
+    pub async fn operations_page(
+        &self,
+        project_id: &str,
+        filters: &[(&str, String)],
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<Page<Operation>, ApiError> {
+        let mut query = in_project(project_id, filters);
+        query.push(("limit", limit.to_string()));
+        if let Some(cursor) = cursor {
+            query.push(("cursor", cursor.to_string()));
+        }
+        self.get("List operations", &with_query("/v1/operations", &query))
+            .await
+    }
+
     pub async fn operation(&self, operation_id: &str) -> Result<Operation, ApiError> {
         self.get(
             "Get operation",

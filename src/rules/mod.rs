@@ -13,6 +13,7 @@ pub mod listing;
 pub mod money;
 pub mod new_vpc;
 pub mod operation;
+pub mod operations_list;
 pub mod outcome;
 pub mod plan;
 pub mod reachability;

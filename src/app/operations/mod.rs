@@ -6,6 +6,7 @@ mod in_flight_banner;
 mod indicator;
 mod operation_page;
 mod page;
+mod resource_search;
 
 use leptos::prelude::*;
 

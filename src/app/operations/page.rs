@@ -1,3 +1,4 @@
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use crate::app::paths::A;
@@ -6,15 +7,19 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
 use super::indicator::describe;
+use super::resource_search::{label_of, ResourceSearch};
 use super::{change_text, clock, operation_href};
 use crate::api::client::Client;
-use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Pool};
+use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Page, Pool};
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::operation::elapsed_secs;
+use crate::rules::operations_list::{
+    known_resources, page_count, rows_shown, CursorTrail, Known, PER_PAGE,
+};
 use crate::rules::outcome::ApiError;
-use crate::rules::tracking::feed::FeedFilter;
+use crate::rules::tracking::feed::{FeedFilter, TYPES};
 
 /// A resource as the feed names it: its name and the page it lives on.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,121 +38,209 @@ const STATUSES: [OperationStatus; 5] = [
     OperationStatus::Failed,
 ];
 
-const KINDS: [OperationKind; 3] = [
+const KINDS: [OperationKind; 5] = [
     OperationKind::NksCluster,
     OperationKind::NksNodePool,
     OperationKind::NksNode,
+    OperationKind::NksLoadBalancer,
+    OperationKind::Vpc,
 ];
 
-/// Every operation of the project (all pages), newest first, with the changes each
-/// carried; filtered by status, kind and resource through the URL query, so a
-/// reload or a shared link keeps the filters. Statuses of operations in flight
-/// come live from the tracker; this page never polls.
+thread_local! {
+    /// Every cluster's and pool's name read during this visit, by id: a resource
+    /// deleted since keeps the name it had (never stored: it goes with the tab).
+    static REMEMBERED: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// The project's operations, newest first, a page of [`PER_PAGE`] at a time
+/// through the API's cursors, filtered by the API (status, kind, type,
+/// resource). The filters and the page are in the URL, so a reload, Back and
+/// Forward, or a shared link show the same page. A page that cannot be read
+/// says so in its place, with a retry of that page alone. Statuses of
+/// operations in flight come live from the tracker; this page never polls.
 #[component]
 pub fn OperationsPage() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let params = use_params_map();
     let query = use_query_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let project_id = Memo::new(move |_| params.read().get("project_id").unwrap_or_default());
     let filter = Memo::new(move |_| {
         let q = query.read();
-        FeedFilter {
-            status: q.get("status").unwrap_or_default(),
-            kind: q.get("kind").unwrap_or_default(),
-            resource: q.get("resource").unwrap_or_default(),
-        }
+        let get = |key: &str| q.get(key).unwrap_or_default();
+        FeedFilter::from_query(get("status"), get("kind"), get("type"), get("resource"))
+    });
+    let trail = Memo::new(move |_| {
+        let q = query.read();
+        CursorTrail::from_query(q.get_all("prev").unwrap_or_default(), q.get("cursor"))
     });
 
-    let operations = {
+    // Which read the page shows: the project, the filters and the page.
+    let key = Memo::new(move |_| (project_id.get(), filter.get(), trail.get()));
+    // The page asked for; read again when an operation ends (a create adds one).
+    let read = {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
-            let project = project_id();
+            let key = key.get();
             ops.revision.track();
             async move {
-                client
-                    .operations::<Operation>(&project, &[("sort", "created_at:desc".to_string())])
-                    .await
+                let (project, filter, trail) = &key;
+                let result = client
+                    .operations_page(project, &filter.api_query(), trail.cursor(), PER_PAGE)
+                    .await;
+                (key, result)
             }
         })
     };
+    // The read for the current key; `None` while the resource still holds the
+    // read of another (the new page is on its way): another page's rows never
+    // stand in for it, while a re-read of the same page keeps its rows meanwhile.
+    let current = Memo::new(move |_| {
+        let key = key.get();
+        read.get()
+            .filter(|(read_for, _)| *read_for == key)
+            .map(|(_, result)| result)
+    });
+
     // Names and links of the project's clusters and pools; refreshed when an
-    // operation ends (a create adds one). Missing names fall back to the id.
+    // operation ends (a create adds one).
     let names = LocalResource::new(move || {
         let client = client.clone();
-        let project = project_id();
+        let project = project_id.get();
         ops.revision.track();
         async move { resource_names(&client, &project).await }
     });
+    let existing = Memo::new(move |_| names.get().and_then(Result::ok));
+    let remembered = RwSignal::new(REMEMBERED.with(|r| r.borrow().clone()));
+    Effect::new(move |_| {
+        if let Some(found) = existing.get() {
+            remembered.update(|r| {
+                r.extend(found.iter().map(|(id, n)| (id.clone(), n.name.clone())));
+                REMEMBERED.with(|kept| kept.borrow_mut().clone_from(r));
+            });
+        }
+    });
+    // Every operation read during this visit, by id: the resources they name
+    // are what the search finds beside the existing ones.
+    let seen = RwSignal::new(BTreeMap::<String, Operation>::new());
+    Effect::new(move |_| {
+        // Another project's resources are not this one's to find.
+        project_id.track();
+        seen.set(BTreeMap::new());
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(page)) = current.get() {
+            seen.update(|s| {
+                for op in page.items {
+                    s.insert(op.id.clone(), op);
+                }
+            });
+        }
+    });
+    let known = Memo::new(move |_| {
+        let existing = existing.with(|e| {
+            e.as_ref().map(|e| {
+                e.iter()
+                    .map(|(id, n)| (id.clone(), n.name.clone()))
+                    .collect::<BTreeMap<_, _>>()
+            })
+        });
+        remembered.with(|r| seen.with(|s| known_resources(existing.as_ref(), r, s.values())))
+    });
+    let name_of = move |id: &str| -> Option<Named> {
+        existing.with(|e| e.as_ref().and_then(|m| m.get(id).cloned()))
+    };
 
     let now = clock();
     let navigate = use_navigate();
-    let set_filter = move |key: &'static str, value: String| {
-        let mut current = filter.get_untracked();
-        match key {
-            "status" => current.status = value,
-            "kind" => current.kind = value,
-            _ => current.resource = value,
-        }
-        let mut parts = Vec::new();
-        for (k, v) in [
-            ("status", &current.status),
-            ("kind", &current.kind),
-            ("resource", &current.resource),
-        ] {
-            if !v.is_empty() {
-                parts.push(format!("{k}={}", js_sys::encode_uri_component(v)));
-            }
-        }
+    // A filter replaces the entry (Back leaves the page) and starts at the
+    // first page, as a cursor is only valid with the filters it came with; a
+    // page is a step of its own, so Back returns to the one before.
+    let go = move |filter: FeedFilter, trail: CursorTrail, replace: bool| {
+        let parts: Vec<String> = filter
+            .url_query()
+            .into_iter()
+            .chain(trail.query())
+            .map(|(k, v)| format!("{k}={}", js_sys::encode_uri_component(&v)))
+            .collect();
         let search = if parts.is_empty() {
             String::new()
         } else {
             format!("?{}", parts.join("&"))
         };
-        // A filter replaces the entry, so Back leaves the page, and keeps the
-        // reader where they are on it.
         navigate(
-            &format!("/projects/{}/operations{search}", project_id()),
+            &format!(
+                "/projects/{}/operations{search}",
+                project_id.get_untracked()
+            ),
             NavigateOptions {
-                replace: true,
-                scroll: false,
+                replace,
+                scroll: !replace,
                 ..Default::default()
             },
         );
     };
-    let set_status = {
-        let set = set_filter.clone();
-        move |ev| set("status", event_target_value(&ev))
-    };
-    let set_kind = {
-        let set = set_filter.clone();
-        move |ev| set("kind", event_target_value(&ev))
-    };
-    let set_resource = move |ev| set_filter("resource", event_target_value(&ev));
-
-    let name_of = move |id: &str| -> Option<Named> {
-        names
-            .get()
-            .and_then(|r| r.ok())
-            .and_then(|m| m.get(id).cloned())
-    };
-    let resource_options = move || {
-        let mut seen: BTreeMap<String, String> = BTreeMap::new();
-        if let Some(Ok(list)) = operations.get() {
-            for op in list {
-                let label = name_of(&op.resource_id)
-                    .map(|n| n.name)
-                    .unwrap_or_else(|| op.resource_id.clone());
-                seen.insert(op.resource_id, label);
+    // The selects' own values, not the URL's: a change made before the URL
+    // caught up with the one before it must not undo that one.
+    let status_el = NodeRef::<leptos::html::Select>::new();
+    let kind_el = NodeRef::<leptos::html::Select>::new();
+    let type_el = NodeRef::<leptos::html::Select>::new();
+    let set_filter = {
+        let go = go.clone();
+        move |resource: Option<String>| {
+            let value = |el: NodeRef<leptos::html::Select>| {
+                el.get_untracked().map(|s| s.value()).unwrap_or_default()
+            };
+            let mut next = filter.get_untracked();
+            next.status = value(status_el);
+            next.kind = value(kind_el);
+            next.op_type = value(type_el);
+            if let Some(resource) = resource {
+                next.resource = resource;
             }
+            go(next, CursorTrail::default(), true);
         }
-        let selected = filter.get().resource;
-        if !selected.is_empty() && !seen.contains_key(&selected) {
-            seen.insert(selected.clone(), selected);
-        }
-        seen
     };
+    let on_select = {
+        let set = set_filter.clone();
+        move |_| set(None)
+    };
+    let set_resource = Callback::new(move |id: String| set_filter(Some(id)));
+
+    let next_trail = Memo::new(move |_| {
+        current.with(|c| match c {
+            Some(Ok(page)) => trail.with(|t| t.next(page.next_cursor())),
+            _ => None,
+        })
+    });
+    let previous_trail = Memo::new(move |_| trail.with(CursorTrail::previous));
+    let to_page = Callback::new(move |to: Option<CursorTrail>| {
+        if let Some(to) = to {
+            go(filter.get_untracked(), to, false);
+        }
+    });
+    let count = move || {
+        let number = trail.with(CursorTrail::number);
+        current.with(|c| match c {
+            Some(Ok(page)) => {
+                let total = page
+                    .pagination
+                    .as_ref()
+                    .map_or(0, |p| p.total_count as usize);
+                let total = total.max((number - 1) * PER_PAGE + page.items.len());
+                format!(
+                    "{} \u{b7} page {} of {}",
+                    rows_shown(number, page.items.len(), total),
+                    display::count(number),
+                    display::count(page_count(total))
+                )
+            }
+            Some(Err(_)) => format!("page {} could not be read", display::count(number)),
+            None => format!("page {}", display::count(number)),
+        })
+    };
+    let names_failed = move || names.get().and_then(Result::err);
 
     view! {
         <section class="page">
@@ -157,7 +250,7 @@ pub fn OperationsPage() -> impl IntoView {
             <form class="ops-filters" aria-label="Filter operations" on:submit=|ev| ev.prevent_default()>
                 <label>
                     "Status"
-                    <select on:change=set_status prop:value=move || filter.get().status>
+                    <select node_ref=status_el on:change=on_select.clone() prop:value=move || filter.get().status>
                         <option value="" selected=move || filter.get().status.is_empty()>"Any"</option>
                         {STATUSES
                             .iter()
@@ -170,7 +263,7 @@ pub fn OperationsPage() -> impl IntoView {
                 </label>
                 <label>
                     "Kind"
-                    <select on:change=set_kind prop:value=move || filter.get().kind>
+                    <select node_ref=kind_el on:change=on_select.clone() prop:value=move || filter.get().kind>
                         <option value="" selected=move || filter.get().kind.is_empty()>"Any"</option>
                         {KINDS
                             .iter()
@@ -182,71 +275,121 @@ pub fn OperationsPage() -> impl IntoView {
                     </select>
                 </label>
                 <label>
-                    "Resource"
-                    <select on:change=set_resource prop:value=move || filter.get().resource>
-                        <option value="" selected=move || filter.get().resource.is_empty()>"Any"</option>
-                        {move || {
-                            resource_options()
-                                .into_iter()
-                                .map(|(id, label)| {
-                                    let selected = filter.get_untracked().resource == id;
-                                    view! { <option value=id selected=selected>{label}</option> }
-                                })
-                                .collect_view()
-                        }}
+                    "Type"
+                    <select node_ref=type_el on:change=on_select prop:value=move || filter.get().op_type>
+                        <option value="" selected=move || filter.get().op_type.is_empty()>"Any"</option>
+                        {TYPES
+                            .iter()
+                            .map(|&v| view! { <option value=v selected=move || filter.get().op_type == v>{v}</option> })
+                            .collect_view()}
                     </select>
                 </label>
+                <ResourceSearch known selected=Signal::derive(move || filter.get().resource) on_choose=set_resource />
             </form>
+            {move || names_failed().map(|error| view! {
+                <p class="field-hint ops-names-failed">
+                    {format!("Names of clusters and pools could not be read ({}); resources show by id.", error.outcome().headline())}
+                    " "
+                    <button type="button" class="btn btn-quiet" on:click=move |_| names.refetch()>"Read names again"</button>
+                </p>
+            })}
             <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
                 {move || {
-                    operations
-                        .get()
-                        .map(|result| match result {
-                            Err(error) => view! { <ErrorView error retry=move |_| operations.refetch() /> }.into_any(),
-                            Ok(list) => {
-                                let feed = ops.with_tracker(|t| filter.get().apply(&list, t));
-                                if list.is_empty() {
-                                    view! { <p class="empty">"No operations in this project yet."</p> }.into_any()
-                                } else if feed.is_empty() {
-                                    view! { <p class="empty">"No operation matches these filters."</p> }.into_any()
-                                } else {
-                                    view! {
-                                        <table class="table" aria-label="Operations">
-                                            <thead>
-                                                <tr>
-                                                    <th scope="col">"Operation"</th>
-                                                    <th scope="col">"Kind"</th>
-                                                    <th scope="col">"Type"</th>
-                                                    <th scope="col">"Resource"</th>
-                                                    <th scope="col">"Status"</th>
-                                                    <th scope="col">"Started"</th>
-                                                    <th scope="col">"Elapsed"</th>
-                                                    <th scope="col">"Changes"</th>
-                                                </tr>
-                                            </thead>
-                                            <tbody>
-                                                // An operation's row is drawn again when its status moves.
-                                                <For
-                                                    each=move || feed.clone()
-                                                    key=|op| (op.id.clone(), op.status.clone(), op.updated_at.clone())
-                                                    children=move |op| row(op, name_of, now)
-                                                />
-                                            </tbody>
-                                        </table>
-                                    }
-                                        .into_any()
-                                }
-                            }
-                        })
+                    // Reading `read` here is what lets the transition wait for it
+                    // (`current` was made outside it).
+                    read.with(|_| ());
+                    let number = trail.with_untracked(CursorTrail::number);
+                    match current.get() {
+                        None => view! {
+                            <p class="loading">{format!("Loading page {} of the operations…", display::count(number))}</p>
+                        }
+                            .into_any(),
+                        Some(Err(error)) => view! {
+                            <div class="ops-page-failed" role="group" aria-label=format!("Page {number} of the operations")>
+                                <p class="alert-title">{format!("Page {} of the operations could not be read.", display::count(number))}</p>
+                                <ErrorView error retry=move |_| read.refetch() />
+                            </div>
+                        }
+                            .into_any(),
+                        Some(Ok(page)) => page_view(page, number, filter, ops, name_of, known, now, to_page).into_any(),
+                    }
                 }}
             </Transition>
+            <nav class="pager" aria-label="Operation pages">
+                <button class="btn" aria-describedby="ops-pager-count"
+                    disabled=move || previous_trail.with(Option::is_none)
+                    on:click=move |_| to_page.run(previous_trail.get_untracked())>"Previous"</button>
+                <button class="btn" aria-describedby="ops-pager-count"
+                    disabled=move || next_trail.with(Option::is_none)
+                    on:click=move |_| to_page.run(next_trail.get_untracked())>"Next"</button>
+                <span class="pager-count" id="ops-pager-count">{count}</span>
+            </nav>
         </section>
     }
+}
+
+/// One page read: its rows, or why there are none.
+#[allow(clippy::too_many_arguments)]
+fn page_view(
+    page: Page<Operation>,
+    number: usize,
+    filter: Memo<FeedFilter>,
+    ops: Ops,
+    name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
+    known: Memo<Vec<Known>>,
+    now: RwSignal<f64>,
+    to_page: Callback<Option<CursorTrail>>,
+) -> impl IntoView {
+    let filtered = filter.with_untracked(|f| *f != FeedFilter::default());
+    if page.items.is_empty() {
+        return if number > 1 {
+            view! {
+                <p class="empty">
+                    "No operations on this page: the list changed since it was paged. "
+                    <button type="button" class="btn btn-quiet" on:click=move |_| to_page.run(Some(CursorTrail::default()))>"Go to the first page"</button>
+                </p>
+            }
+            .into_any()
+        } else if filtered {
+            view! { <p class="empty">"No operation matches these filters."</p> }.into_any()
+        } else {
+            view! { <p class="empty">"No operations in this project yet."</p> }.into_any()
+        };
+    }
+    let items = page.items;
+    // The tracker's newer states on top (a live status without a re-read).
+    let feed = Memo::new(move |_| ops.with_tracker(|t| filter.get().apply(&items, t)));
+    view! {
+        <table class="table table-wide" aria-label="Operations">
+            <thead>
+                <tr>
+                    <th scope="col">"Operation"</th>
+                    <th scope="col">"Kind"</th>
+                    <th scope="col">"Type"</th>
+                    <th scope="col">"Resource"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Started"</th>
+                    <th scope="col">"Elapsed"</th>
+                    <th scope="col">"Changes"</th>
+                </tr>
+            </thead>
+            <tbody>
+                // An operation's row is drawn again when its status moves.
+                <For
+                    each=move || feed.get()
+                    key=|op| (op.id.clone(), op.status.clone(), op.updated_at.clone())
+                    children=move |op| row(op, name_of, known, now)
+                />
+            </tbody>
+        </table>
+    }
+    .into_any()
 }
 
 fn row(
     op: Operation,
     name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
+    known: Memo<Vec<Known>>,
     now: RwSignal<f64>,
 ) -> impl IntoView {
     let status = op.status.as_str().to_string();
@@ -271,9 +414,27 @@ fn row(
     };
     let title = describe(&op);
     let resource_id = op.resource_id.clone();
+    // Linked while it exists; else its last known name (marked when it is
+    // known to be deleted), else its id.
     let resource = move || match name_of(&resource_id) {
         Some(named) => view! { <A href=named.href>{named.name}</A> }.into_any(),
-        None => view! { <code>{resource_id.clone()}</code> }.into_any(),
+        None => {
+            let (label, gone) = known.with(|k| {
+                let gone = k
+                    .binary_search_by(|x| x.id.as_str().cmp(&resource_id))
+                    .is_ok_and(|i| k[i].gone);
+                (label_of(k, &resource_id), gone)
+            });
+            if label == resource_id {
+                view! { <code>{label}</code> }.into_any()
+            } else {
+                view! {
+                    <span title=resource_id.clone()>{label}</span>
+                    {gone.then(|| view! { <span class="muted">" (deleted)"</span> })}
+                }
+                .into_any()
+            }
+        }
     };
     view! {
         <tr>
@@ -282,8 +443,8 @@ fn row(
             <td>{op.op_type.as_str()}</td>
             <td>{resource}</td>
             <td><StatusBadge status /></td>
-            <td>{display::timestamp(&op.created_at)}</td>
-            <td>{elapsed}</td>
+            <td class="nowrap">{display::timestamp(&op.created_at)}</td>
+            <td class="nowrap">{elapsed}</td>
             <td class="ops-changes">{changes.join("; ")}</td>
         </tr>
     }
@@ -294,6 +455,8 @@ fn kind_label(kind: &OperationKind) -> String {
         OperationKind::NksCluster => "cluster".into(),
         OperationKind::NksNodePool => "pool".into(),
         OperationKind::NksNode => "node".into(),
+        OperationKind::NksLoadBalancer => "load balancer".into(),
+        OperationKind::Vpc => "VPC".into(),
         other => other.as_str().into(),
     }
 }

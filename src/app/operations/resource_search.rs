@@ -1,0 +1,197 @@
+//! The operations page's resource filter: a search box over the names the
+//! console knows, with a short list of suggestions (the ARIA combobox pattern),
+//! instead of a select holding every resource of the project.
+
+use leptos::prelude::*;
+
+use crate::rules::operations_list::{suggest, Known, Suggestions};
+
+/// Suggestions shown at once; the rest are counted ("12 more: keep typing").
+const SHOWN: usize = 10;
+
+/// The label of resource `id` among `known` (sorted by id), else the id.
+pub(super) fn label_of(known: &[Known], id: &str) -> String {
+    known
+        .binary_search_by(|k| k.id.as_str().cmp(id))
+        .ok()
+        .map(|i| known[i].label().to_string())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// `selected` is the id filtered by (empty for any); `on_choose` gets the id
+/// chosen, or an empty string to show every resource again.
+#[component]
+pub(super) fn ResourceSearch(
+    known: Memo<Vec<Known>>,
+    #[prop(into)] selected: Signal<String>,
+    on_choose: Callback<String>,
+) -> impl IntoView {
+    // What is typed; `None` shows the chosen resource's name.
+    let typed = RwSignal::new(None::<String>);
+    let open = RwSignal::new(false);
+    let active = RwSignal::new(None::<usize>);
+    let shown_text = move || {
+        typed.get().unwrap_or_else(|| {
+            let id = selected.get();
+            if id.is_empty() {
+                String::new()
+            } else {
+                known.with(|k| label_of(k, &id))
+            }
+        })
+    };
+    let suggestions: Memo<Suggestions> = Memo::new(move |_| {
+        let text = typed.get().unwrap_or_default();
+        known.with(|k| suggest(k, &text, SHOWN))
+    });
+    let choose = move |id: String| {
+        typed.set(None);
+        open.set(false);
+        active.set(None);
+        on_choose.run(id);
+    };
+    let on_input = move |ev| {
+        let value = event_target_value(&ev);
+        active.set(None);
+        if value.trim().is_empty() {
+            // An emptied box (its clear button, or every letter deleted) is "any".
+            typed.set(None);
+            open.set(false);
+            if !selected.with_untracked(String::is_empty) {
+                on_choose.run(String::new());
+            }
+        } else {
+            typed.set(Some(value));
+            open.set(true);
+        }
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        let count = suggestions.with_untracked(|s| s.shown.len());
+        match ev.key().as_str() {
+            "ArrowDown" | "ArrowUp" => {
+                ev.prevent_default();
+                open.set(true);
+                if count == 0 {
+                    return;
+                }
+                let down = ev.key() == "ArrowDown";
+                active.update(|a| {
+                    *a = Some(match (*a, down) {
+                        (None, true) => 0,
+                        (None, false) => count - 1,
+                        (Some(i), true) => (i + 1) % count,
+                        (Some(i), false) => (i + count - 1) % count,
+                    })
+                });
+            }
+            "Enter" => {
+                ev.prevent_default();
+                let Some(text) = typed.with_untracked(Clone::clone) else {
+                    return;
+                };
+                // The highlighted suggestion, else the best one, else the text
+                // itself as an id (a resource this console has no name for).
+                let at = active.with_untracked(|a| a.unwrap_or(0));
+                let pick = suggestions.with_untracked(|s| s.shown.get(at).map(|k| k.id.clone()));
+                choose(pick.unwrap_or_else(|| text.trim().to_string()));
+            }
+            "Escape" => {
+                if open.with_untracked(|o| *o) {
+                    ev.prevent_default();
+                    open.set(false);
+                    active.set(None);
+                } else if typed.with_untracked(Option::is_some) {
+                    ev.prevent_default();
+                    typed.set(None);
+                }
+            }
+            _ => {}
+        }
+    };
+    let active_id = move || active.get().map(|i| format!("ops-resource-option-{i}"));
+    let hint = move || {
+        let id = selected.get();
+        if id.is_empty() {
+            "Any resource. Type a name or an id.".to_string()
+        } else {
+            format!(
+                "Showing operations of {}.",
+                known.with(|k| label_of(k, &id))
+            )
+        }
+    };
+
+    view! {
+        <div class="combo">
+            <label for="ops-resource">"Resource"</label>
+            <div class="combo-box">
+                <input
+                    id="ops-resource"
+                    type="search"
+                    role="combobox"
+                    autocomplete="off"
+                    aria-autocomplete="list"
+                    aria-controls="ops-resource-options"
+                    aria-describedby="ops-resource-hint"
+                    aria-expanded=move || if open.get() { "true" } else { "false" }
+                    aria-activedescendant=active_id
+                    placeholder="Name or id"
+                    prop:value=shown_text
+                    on:input=on_input
+                    on:keydown=on_keydown
+                    on:blur=move |_| {
+                        open.set(false);
+                        active.set(None);
+                    }
+                />
+                <div class="combo-popup" hidden=move || !open.get()>
+                    <ul id="ops-resource-options" role="listbox" aria-label="Resources">
+                        <For
+                            each=move || suggestions.with(|s| s.shown.iter().cloned().enumerate().collect::<Vec<_>>())
+                            key=|(i, k)| (*i, k.clone())
+                            children=move |(i, k)| {
+                                let id = k.id.clone();
+                                let name = k.name.clone();
+                                view! {
+                                    <li
+                                        role="option"
+                                        id=format!("ops-resource-option-{i}")
+                                        class="combo-option"
+                                        aria-selected=move || if active.get() == Some(i) { "true" } else { "false" }
+                                        // Before the box's blur, so the click is not lost to it.
+                                        on:mousedown=move |ev| {
+                                            ev.prevent_default();
+                                            choose(id.clone());
+                                        }
+                                    >
+                                        <span class="combo-name">{k.label().to_string()}</span>
+                                        {k.gone.then(|| view! { <span class="combo-note">" (deleted)"</span> })}
+                                        {name.map(|_| view! { <span class="combo-id">{k.id.clone()}</span> })}
+                                    </li>
+                                }
+                            }
+                        />
+                    </ul>
+                    {move || {
+                        let Suggestions { shown, more } = suggestions.get();
+                        if shown.is_empty() {
+                            Some("No resource this console knows matches. Press Enter to filter by it as an id.".to_string())
+                        } else if more > 0 {
+                            Some(format!("{more} more match: keep typing."))
+                        } else {
+                            None
+                        }
+                        .map(|text| view! { <p class="combo-more">{text}</p> })
+                    }}
+                </div>
+            </div>
+            <p class="field-hint" id="ops-resource-hint">
+                {hint}
+                {move || (!selected.get().is_empty()).then(|| view! {
+                    " "
+                    <button type="button" class="btn btn-quiet" on:click=move |_| choose(String::new())>"Show every resource"</button>
+                })}
+            </p>
+        </div>
+    }
+}
