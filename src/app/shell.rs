@@ -2,15 +2,17 @@
 //! operations tracker, the refresh tick), and the header with the project
 //! switcher, the slot for the operations indicator and the page's place.
 
+use codee::string::FromToStringCodec;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use leptos_use_document_visibility::use_document_visibility;
 use leptos_use_interval_fn::use_interval_fn;
+use leptos_use_storage::use_local_storage;
 
-use super::components::ErrorView;
-use super::paths::{router_base, A};
+use super::components::{Clock, ErrorView};
+use super::paths::{href, router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
 use crate::api::client::Client;
@@ -22,6 +24,43 @@ use wasm_bindgen::JsCast;
 /// The projects the key can see, loaded once for the whole shell.
 #[derive(Clone, Copy)]
 pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
+
+impl Projects {
+    /// Whether the key sees the project `id`: `None` until the list is read
+    /// (or when it could not be).
+    pub fn knows(&self, id: &str) -> Option<bool> {
+        self.0.with(|read| match read {
+            Some(Ok(list)) => Some(list.iter().any(|p| p.id == id)),
+            _ => None,
+        })
+    }
+
+    /// The project's name, once the list is read.
+    pub fn name(&self, id: &str) -> Option<String> {
+        self.0.with(|read| match read {
+            Some(Ok(list)) => list.iter().find(|p| p.id == id).map(|p| p.name.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// The project last shown, kept in `localStorage` (an id, not a secret) so the
+/// brand link, `/` and the navigation of a page outside any project lead back
+/// to it. Empty when none was.
+#[derive(Clone, Copy)]
+pub struct LastProject(pub Signal<String>);
+
+const LAST_PROJECT_ITEM: &str = "nks-console.last-project";
+
+/// Names the tab after the page shown: its parts, most specific first, as they
+/// become known (`baseline · edge-prod · NKS Console`).
+pub fn page_title(parts: impl Fn() -> Vec<String> + 'static) {
+    Effect::new(move |_| {
+        let parts = parts();
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        document().set_title(&crate::rules::display::title(&parts));
+    });
+}
 
 /// The project named by the current URL (`/projects/{id}/…` under the router
 /// base), if any. Read from the location, not from a route's params: the header
@@ -62,6 +101,7 @@ pub fn Shell() -> impl IntoView {
     let config = expect_context::<crate::api::client::Config>();
     provide_context(config.operation_deadline_secs.unwrap_or_default());
     let ops = Ops::provide(client);
+    Clock::provide();
 
     let refresh = Refresh(RwSignal::new(0));
     provide_context(refresh);
@@ -78,6 +118,17 @@ pub fn Shell() -> impl IntoView {
 
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();
+
+    // The last project shown is remembered, once the key is seen to know it.
+    let (last, keep_last, _) = use_local_storage::<String, FromToStringCodec>(LAST_PROJECT_ITEM);
+    provide_context(LastProject(last));
+    Effect::new(move |_| {
+        if let Some(id) = project.get() {
+            if projects.knows(&id) == Some(true) && last.get_untracked() != id {
+                keep_last.set(id);
+            }
+        }
+    });
     Effect::new(move |previous: Option<Option<String>>| {
         let now = project.get();
         if now.is_some() && previous.as_ref() != Some(&now) {
@@ -123,17 +174,20 @@ pub fn Frame(children: Children) -> impl IntoView {
     }
 }
 
-/// `/` (or a bare project) goes to the clusters of the URL's project, else the first project.
+/// `/` (or a bare project) goes to the clusters of the URL's project, else the
+/// last project used, else the first project.
 #[component]
 pub(super) fn Home() -> impl IntoView {
     let Projects(projects) = expect_context::<Projects>();
+    let LastProject(last) = expect_context::<LastProject>();
     let current = current_project_id();
     view! {
         <Transition fallback=|| view! { <p class="loading">"Loading projects…"</p> }>
             {move || projects.get().map(|read| match read {
                 Err(error) => view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any(),
                 Ok(list) => {
-                    let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
+                    let last = Some(last.get_untracked()).filter(|id| list.iter().any(|p| &p.id == id));
+                    let target = current.get().or(last).or_else(|| list.first().map(|p| p.id.clone()));
                     match target {
                         // Replacing the entry: Back from the clusters must not land here and be sent on again.
                         Some(id) => view! {
@@ -160,6 +214,7 @@ pub(super) fn Home() -> impl IntoView {
 #[component]
 fn Header() -> impl IntoView {
     let Projects(projects) = expect_context::<Projects>();
+    let LastProject(last) = expect_context::<LastProject>();
     let session = expect_context::<Session>();
     let current = current_project_id();
     let navigate = use_navigate();
@@ -169,13 +224,15 @@ fn Header() -> impl IntoView {
             navigate(&format!("/projects/{id}/clusters"), Default::default());
         }
     };
+    // Outside a project (Settings), the project links lead to the last one used.
     let project_link = move |tail: &'static str| {
-        move || {
+        Signal::derive(move || {
             current
                 .get()
+                .or_else(|| Some(last.get()).filter(|id| !id.is_empty()))
                 .map(|id| format!("/projects/{id}/{tail}"))
                 .unwrap_or_else(|| "/".to_string())
-        }
+        })
     };
     view! {
         <header class="topbar">
@@ -206,14 +263,38 @@ fn Header() -> impl IntoView {
                 </select>
             </div>
             <nav class="mainnav" aria-label="Main">
-                <A href=project_link("clusters")>"Clusters"</A>
-                <A href=project_link("operations")>"Operations"</A>
-                <A href="/settings">"Settings"</A>
+                <NavLink to=project_link("clusters")>"Clusters"</NavLink>
+                <NavLink to=project_link("operations")>"Operations"</NavLink>
+                <NavLink to=Signal::stored("/settings".to_string())>"Settings"</NavLink>
             </nav>
             <div class="ops-slot">
                 <operations::OpsIndicator />
             </div>
             <button class="btn btn-quiet" on:click=move |_| session.log_out()>"Log out"</button>
         </header>
+    }
+}
+
+/// A link of the main navigation, marked current on its page and the pages
+/// under it; `/` (no project known yet) is never current, as it is only a way in.
+#[component]
+fn NavLink(to: Signal<String>, children: Children) -> impl IntoView {
+    let location = use_location();
+    let base = router_base();
+    let current = move || {
+        to.with(|to| {
+            location.pathname.with(|path| {
+                let path = path.strip_prefix(base.as_str()).unwrap_or(path);
+                to != "/"
+                    && path
+                        .strip_prefix(to.as_str())
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        })
+    };
+    view! {
+        <a href=move || to.with(|to| href(to)) aria-current=move || current().then_some("page")>
+            {children()}
+        </a>
     }
 }

@@ -4,11 +4,16 @@
 //!
 //! Only the crate's well-known formats are used, whose parsers are written for
 //! them: a format description (`format_description!`) brings the crate's general
-//! parser. With its general formatter (see `display::timestamp`) that was 11 KB
-//! more of first load, gzipped; these two parsers cost 3 KB.
+//! parser. With its general formatter that was 11 KB more of first load,
+//! gzipped; these two parsers cost 3 KB. Times are written back out with
+//! `format!` over the crate's fields (`local_text`, `utc_text`), for the same reason.
+//!
+//! Shown times are read by people: local time with the zone
+//! (`5 Dec 2026, 10:42 CET`), how long ago (`3 min ago`), and UTC to the
+//! second on hover (components::Time).
 
 use time::format_description::well_known::{Rfc2822, Rfc3339};
-use time::OffsetDateTime;
+use time::{OffsetDateTime, UtcOffset};
 
 /// RFC 3339 (`2026-05-04T09:12:00Z`, optional fraction, `Z` or `±hh:mm`), with
 /// the offset it was written in; `None` for anything else.
@@ -35,9 +40,185 @@ fn epoch_ms(t: OffsetDateTime) -> i64 {
     t.unix_timestamp() * 1000 + i64::from(t.millisecond())
 }
 
+/// RFC 3339 to whole ms since the epoch, as [`parse_rfc3339_ms`] without the float.
+pub fn parse_rfc3339_epoch_ms(ts: &str) -> Option<i64> {
+    parse_rfc3339(ts).map(epoch_ms)
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// The moment `ms` in the offset `offset_minutes` east of UTC, or `None` when
+/// either is out of the crate's range.
+fn at(ms: i64, offset_minutes: i32) -> Option<OffsetDateTime> {
+    let offset = UtcOffset::from_whole_seconds(offset_minutes.checked_mul(60)?).ok()?;
+    OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .ok()
+        .and_then(|t| t.checked_to_offset(offset))
+}
+
+/// A moment as a person reads it on their clock: `5 Dec 2026, 10:42 CET`, in
+/// the local offset (minutes east of UTC) and named by the zone the browser
+/// gives; a zone without a name reads as its offset (`UTC+05:30`). To the
+/// minute, never rounded up. `None` for a moment out of range.
+pub fn local_text(ms: i64, offset_minutes: i32, zone: &str) -> Option<String> {
+    let t = at(ms, offset_minutes)?;
+    let zone = if zone.trim().is_empty() {
+        offset_name(offset_minutes)
+    } else {
+        zone.trim().to_string()
+    };
+    Some(format!(
+        "{} {} {}, {:02}:{:02} {zone}",
+        t.day(),
+        MONTHS[usize::from(u8::from(t.month())) - 1],
+        t.year(),
+        t.hour(),
+        t.minute()
+    ))
+}
+
+/// `UTC`, `UTC+01:00`, `UTC-05:30`.
+fn offset_name(offset_minutes: i32) -> String {
+    if offset_minutes == 0 {
+        return "UTC".into();
+    }
+    let sign = if offset_minutes < 0 { '-' } else { '+' };
+    let m = offset_minutes.unsigned_abs();
+    format!("UTC{sign}{:02}:{:02}", m / 60, m % 60)
+}
+
+/// The same moment in UTC to the second, for the hover text:
+/// `2026-12-05 09:42:13 UTC`. `None` for a moment out of range.
+pub fn utc_text(ms: i64) -> Option<String> {
+    let t = at(ms, 0)?;
+    Some(format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second()
+    ))
+}
+
+/// How long ago `then_ms` was at `now_ms`, in the largest whole unit, counted
+/// down: `just now` (under a minute either way, so a clock a little behind the
+/// server's never says "in 10 s"), `3 min ago`, `2 h ago`, `1 day ago`,
+/// `5 months ago`, `2 years ago`; a moment ahead reads `in 3 min`.
+pub fn relative(now_ms: i64, then_ms: i64) -> String {
+    let diff = now_ms.saturating_sub(then_ms);
+    let secs = diff.unsigned_abs() / 1000;
+    let (n, unit) = match secs {
+        0..=59 => return "just now".into(),
+        60..=3_599 => (secs / 60, "min"),
+        3_600..=86_399 => (secs / 3_600, "h"),
+        // Days up to two months, then months of 30 days, then years of 365.
+        86_400..=5_183_999 => (secs / 86_400, "day"),
+        5_184_000..=31_535_999 => (secs / 2_592_000, "month"),
+        _ => (secs / 31_536_000, "year"),
+    };
+    let plural = if n != 1 && matches!(unit, "day" | "month" | "year") {
+        "s"
+    } else {
+        ""
+    };
+    if diff < 0 {
+        format!("in {n} {unit}{plural}")
+    } else {
+        format!("{n} {unit}{plural} ago")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2026-12-05T09:42:13.500Z.
+    const MOMENT: i64 = 1_796_463_733_500;
+
+    #[test]
+    fn local_times_read_in_the_local_zone_to_the_minute() {
+        assert_eq!(
+            parse_rfc3339_epoch_ms("2026-12-05T09:42:13.5Z"),
+            Some(MOMENT)
+        );
+        assert_eq!(
+            local_text(MOMENT, 60, "CET").as_deref(),
+            Some("5 Dec 2026, 10:42 CET")
+        );
+        assert_eq!(
+            local_text(MOMENT, 0, "GMT").as_deref(),
+            Some("5 Dec 2026, 09:42 GMT")
+        );
+        // The date moves with the offset.
+        assert_eq!(
+            local_text(MOMENT, -600, "HST").as_deref(),
+            Some("4 Dec 2026, 23:42 HST")
+        );
+        assert_eq!(
+            local_text(MOMENT + 14 * 3_600_000, 60, "CET").as_deref(),
+            Some("6 Dec 2026, 00:42 CET")
+        );
+        // A zone without a name reads as its offset.
+        assert_eq!(
+            local_text(MOMENT, 330, "").as_deref(),
+            Some("5 Dec 2026, 15:12 UTC+05:30")
+        );
+        assert_eq!(
+            local_text(MOMENT, -210, " ").as_deref(),
+            Some("5 Dec 2026, 06:12 UTC-03:30")
+        );
+        assert_eq!(
+            local_text(MOMENT, 0, "").as_deref(),
+            Some("5 Dec 2026, 09:42 UTC")
+        );
+        assert_eq!(
+            local_text(0, 0, "UTC").as_deref(),
+            Some("1 Jan 1970, 00:00 UTC")
+        );
+        assert_eq!(
+            local_text(-1, 0, "UTC").as_deref(),
+            Some("31 Dec 1969, 23:59 UTC"),
+            "before the epoch the second is counted down"
+        );
+        assert_eq!(local_text(i64::MAX, 0, "UTC"), None);
+        assert_eq!(local_text(MOMENT, 100_000, "X"), None);
+    }
+
+    #[test]
+    fn utc_times_read_to_the_second() {
+        assert_eq!(utc_text(MOMENT).as_deref(), Some("2026-12-05 09:42:13 UTC"));
+        assert_eq!(utc_text(0).as_deref(), Some("1970-01-01 00:00:00 UTC"));
+        assert_eq!(utc_text(i64::MIN), None);
+    }
+
+    #[test]
+    fn relative_times_count_down_in_the_largest_unit() {
+        let ago = |secs: i64| relative(MOMENT, MOMENT - secs * 1000);
+        assert_eq!(ago(0), "just now");
+        assert_eq!(ago(59), "just now");
+        assert_eq!(ago(60), "1 min ago");
+        assert_eq!(ago(3 * 60 + 59), "3 min ago");
+        assert_eq!(ago(3_599), "59 min ago");
+        assert_eq!(ago(3_600), "1 h ago");
+        assert_eq!(ago(86_399), "23 h ago");
+        assert_eq!(ago(86_400), "1 day ago");
+        assert_eq!(ago(2 * 86_400), "2 days ago");
+        assert_eq!(ago(59 * 86_400), "59 days ago");
+        assert_eq!(ago(60 * 86_400), "2 months ago");
+        assert_eq!(ago(364 * 86_400), "12 months ago");
+        assert_eq!(ago(365 * 86_400), "1 year ago");
+        assert_eq!(ago(3 * 365 * 86_400), "3 years ago");
+        assert_eq!(relative(MOMENT, MOMENT + 999), "just now");
+        assert_eq!(relative(MOMENT, MOMENT - 999), "just now");
+        assert_eq!(relative(MOMENT, MOMENT + 30_000), "just now");
+        assert_eq!(relative(MOMENT, MOMENT + 5 * 60_000), "in 5 min");
+        assert_eq!(relative(MOMENT, MOMENT + 2 * 86_400_000), "in 2 days");
+        assert_eq!(relative(i64::MAX, i64::MIN), "292471208 years ago");
+    }
 
     #[test]
     fn rfc3339_times_parse_with_fraction_and_offset() {

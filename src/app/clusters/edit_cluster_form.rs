@@ -12,6 +12,7 @@ use crate::app::components::{
 };
 use crate::app::drafts::Draft;
 use crate::app::plan::PlanPanel;
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::forms::message_for;
 use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
@@ -36,9 +37,26 @@ pub fn EditClusterPage() -> impl IntoView {
             cluster_id()
         )
     };
+    let projects = expect_context::<Projects>();
+    let name = move || {
+        cluster.with(|read| match read {
+            Some(Ok(c)) => c.name.clone(),
+            _ => String::new(),
+        })
+    };
+    page_title(move || {
+        let project = params.read().get("project_id").unwrap_or_default();
+        vec![
+            "Edit cluster".into(),
+            name(),
+            projects.name(&project).unwrap_or_default(),
+        ]
+    });
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=back>"← Cluster"</A></p>
+            <p class="breadcrumb">
+                <A href=back>{move || format!("← {}", Some(name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Cluster".into()))}</A>
+            </p>
             {move || match cluster.get() {
                 None => view! { <p class="loading">"Loading cluster…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorView error retry=move |_| cluster.refetch() /> }.into_any(),
@@ -197,7 +215,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     <input id="cluster-vpc" disabled=true aria-describedby=described_by("cluster-vpc") prop:value=locked.with_value(|c| c.vpc_id.clone()) />
                 </Field>
                 <Field id="cluster-version" label="Kubernetes version" hint=format!("{FIXED_AT_CREATION} Upgrades are not possible through this API: create a new cluster.")>
-                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
+                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| crate::rules::display::version(&c.kubernetes_version)) />
                 </Field>
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()>

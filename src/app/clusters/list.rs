@@ -6,8 +6,9 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::ErrorView;
-use crate::app::shell::Refresh;
+use crate::app::components::{ErrorView, Time};
+use crate::app::not_found::Missing;
+use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
@@ -19,16 +20,44 @@ const STATUSES: [&str; 7] = [
     "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
 ];
 
+/// The clusters of the project the address names, or "Project not found" when
+/// the key sees no such project (the API lists no clusters for it: that is not
+/// an empty project).
+#[component]
+pub fn ClusterList() -> impl IntoView {
+    let projects = expect_context::<Projects>();
+    let params = use_params_map();
+    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let missing = Memo::new(move |_| projects.knows(&project_id()) == Some(false));
+    view! {
+        <Show
+            when=move || !missing.get()
+            fallback=move || view! {
+                <Missing what="Project" id=project_id() back="/" back_label="← Clusters" />
+            }
+        >
+            <ClusterListPage />
+        </Show>
+    }
+}
+
 /// Every cluster of the project (all pages), filtered and sorted as the URL says,
 /// or the reason they could not be read: a failure is never shown as an empty list.
 #[component]
-pub fn ClusterList() -> impl IntoView {
+fn ClusterListPage() -> impl IntoView {
     let client = expect_context::<Client>();
+    let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
+    page_title(move || {
+        vec![
+            "Clusters".into(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
     let clusters: Clusters = LocalResource::new(move || {
@@ -222,11 +251,11 @@ fn ClusterTable(
                             <tr>
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
-                                <td>{c.kubernetes_version.clone()}</td>
+                                <td>{display::version(&c.kubernetes_version)}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td>{display::timestamp(&c.created_at)}</td>
+                                <td><Time at=c.created_at.clone() /></td>
                             </tr>
                         }
                     }

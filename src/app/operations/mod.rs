@@ -16,12 +16,10 @@ pub(crate) use indicator::noun;
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
 pub use page::OperationsPage;
 
-/// The current time, ticking once a second while the view that asked is mounted
-/// (for elapsed times); its interval is cleared with that view.
+/// The current time, ticking once a second, for elapsed times: the console's
+/// one clock (`components::Clock`), not an interval per view.
 pub(crate) fn clock() -> RwSignal<f64> {
-    let now = RwSignal::new(js_sys::Date::now());
-    leptos_use_interval_fn::use_interval_fn(move || now.set(js_sys::Date::now()), 1_000);
-    now
+    crate::app::components::Clock::get().tick
 }
 
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.

@@ -8,7 +8,8 @@ use leptos_router::NavigateOptions;
 use super::{change_text, clock};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Pool};
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{ErrorView, StatusBadge, Time};
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::operation::elapsed_secs;
@@ -79,6 +80,13 @@ pub fn OperationsPage() -> impl IntoView {
     });
 
     let now = clock();
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        vec![
+            "Operations".into(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     let navigate = use_navigate();
     let set_filter = move |key: &'static str, value: String| {
         let mut current = filter.get_untracked();
@@ -267,7 +275,7 @@ fn row(
             <td>{op.op_type.as_str()}</td>
             <td>{resource}</td>
             <td><StatusBadge status /></td>
-            <td>{display::timestamp(&op.created_at)}</td>
+            <td><Time at=op.created_at.clone() /></td>
             <td>{elapsed}</td>
             <td class="ops-changes">{changes.join("; ")}</td>
         </tr>

@@ -5,7 +5,7 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::Node;
-use crate::app::components::ErrorView;
+use crate::app::components::{Commands, ErrorView};
 use crate::rules::capacity::drain_commands;
 
 /// The drain commands for every node of a pool (read from the API).
@@ -33,5 +33,5 @@ pub fn DrainList(#[prop(into)] pool_id: String) -> impl IntoView {
 #[component]
 pub fn DrainCommands(nodes: Vec<Node>) -> impl IntoView {
     let text: Vec<String> = nodes.iter().flat_map(|n| drain_commands(&n.name)).collect();
-    view! { <pre class="commands" aria-label="Drain commands">{text.join("\n")}</pre> }
+    view! { <Commands text=text.join("\n") label="Drain commands" /> }
 }

@@ -1,0 +1,114 @@
+//! Times as people read them, on one clock for the whole console.
+//!
+//! [`Clock`] is the console's only clock: one interval, set up by the shell,
+//! ticking every second for elapsed times (`tick`) and moving `now` on every
+//! [`RELATIVE_EVERY_TICKS`]th tick for relative times ("3 min ago"), so a page of
+//! timestamps is redrawn twice a minute, not every second. [`Time`] shows every
+//! timestamp: local time with the zone, how long ago, and UTC on hover. The
+//! wording is src/rules/times.rs's.
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::rules::times;
+
+/// How many ticks of one second between two moves of `now`.
+const RELATIVE_EVERY_TICKS: u32 = 30;
+
+/// The console's clock, in context (ms since the epoch).
+#[derive(Clone, Copy)]
+pub struct Clock {
+    /// Moves every second, for elapsed times ("3 min 05 s").
+    pub tick: RwSignal<f64>,
+    /// Moves every 30 s, for relative times ("3 min ago").
+    pub now: RwSignal<f64>,
+}
+
+impl Clock {
+    /// Starts the clock for the owner's lifetime (the shell's) and provides it.
+    pub fn provide() -> Self {
+        let start = js_sys::Date::now();
+        let clock = Clock {
+            tick: RwSignal::new(start),
+            now: RwSignal::new(start),
+        };
+        let count = StoredValue::new(0_u32);
+        leptos_use_interval_fn::use_interval_fn(
+            move || {
+                let at = js_sys::Date::now();
+                clock.tick.set(at);
+                let n = count.get_value() + 1;
+                if n >= RELATIVE_EVERY_TICKS {
+                    clock.now.set(at);
+                    count.set_value(0);
+                } else {
+                    count.set_value(n);
+                }
+            },
+            1_000,
+        );
+        provide_context(clock);
+        clock
+    }
+
+    /// The console's clock; outside the shell (nothing provided it), a still one.
+    pub fn get() -> Self {
+        use_context::<Clock>().unwrap_or_else(|| {
+            let now = RwSignal::new(js_sys::Date::now());
+            Clock { tick: now, now }
+        })
+    }
+}
+
+/// A timestamp from the API: `5 Dec 2026, 10:42 CET · 3 min ago`, the UTC time
+/// to the second on hover, the machine-readable time in `datetime`. A value that
+/// is not a time is shown as it came.
+#[component]
+pub fn Time(#[prop(into)] at: String) -> impl IntoView {
+    let Some(ms) = times::parse_rfc3339_epoch_ms(&at) else {
+        return view! { <span>{at}</span> }.into_any();
+    };
+    let (offset, zone) = local_zone(ms);
+    let (Some(local), Some(utc)) = (times::local_text(ms, offset, &zone), times::utc_text(ms))
+    else {
+        return view! { <span>{at}</span> }.into_any();
+    };
+    let now = Clock::get().now;
+    view! {
+        <time class="time" datetime=at title=utc>
+            {local}
+            <span class="muted">{move || format!(" \u{b7} {}", times::relative(now.get() as i64, ms))}</span>
+        </time>
+    }
+    .into_any()
+}
+
+/// The browser's offset from UTC (minutes east) and zone name (`CET`) at `ms`:
+/// both change with daylight saving time, so they are asked per moment.
+fn local_zone(ms: i64) -> (i32, String) {
+    thread_local! {
+        static ZONE_NAMES: js_sys::Intl::DateTimeFormat = {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
+            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options)
+        };
+    }
+    let date = js_sys::Date::new(&JsValue::from_f64(ms as f64));
+    let offset = -(date.get_timezone_offset() as i32);
+    let zone = ZONE_NAMES.with(|names| {
+        names
+            .format_to_parts(&date)
+            .iter()
+            .filter_map(|part| part.dyn_into::<js_sys::Object>().ok())
+            .find(|part| field(part, "type").as_deref() == Some("timeZoneName"))
+            .and_then(|part| field(&part, "value"))
+            .unwrap_or_default()
+    });
+    (offset, zone)
+}
+
+fn field(object: &js_sys::Object, name: &str) -> Option<String> {
+    js_sys::Reflect::get(object, &name.into())
+        .ok()
+        .and_then(|v| v.as_string())
+}
