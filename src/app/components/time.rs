@@ -1,9 +1,11 @@
 //! Times as people read them, on one clock for the whole console.
 //!
 //! [`Clock`] is the console's only clock: one interval, set up by the shell,
-//! ticking every second for elapsed times (`tick`) and moving `now` on every
-//! [`RELATIVE_EVERY_TICKS`]th tick for relative times ("3 min ago"), so a page of
-//! timestamps is redrawn twice a minute, not every second. [`Time`] shows every
+//! ticking every second for elapsed times (`tick`) and moving `now` once
+//! [`RELATIVE_EVERY_MS`] have passed, for relative times ("3 min ago"), so a page
+//! of timestamps is redrawn twice a minute, not every second. Time is read at
+//! each tick, not counted in ticks: a background tab's throttled timer, or a
+//! machine waking from sleep, still shows the right "ago". [`Time`] shows every
 //! timestamp: local time with the zone, how long ago, and UTC on hover. The
 //! wording is src/rules/times.rs's.
 
@@ -12,8 +14,8 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::rules::times;
 
-/// How many ticks of one second between two moves of `now`.
-const RELATIVE_EVERY_TICKS: u32 = 30;
+/// How long `now` stays put between two moves.
+const RELATIVE_EVERY_MS: f64 = 30_000.0;
 
 /// The console's clock, in context (ms since the epoch).
 #[derive(Clone, Copy)]
@@ -32,17 +34,14 @@ impl Clock {
             tick: RwSignal::new(start),
             now: RwSignal::new(start),
         };
-        let count = StoredValue::new(0_u32);
         leptos_use_interval_fn::use_interval_fn(
             move || {
                 let at = js_sys::Date::now();
                 clock.tick.set(at);
-                let n = count.get_value() + 1;
-                if n >= RELATIVE_EVERY_TICKS {
+                // Backwards too: a clock set back is followed at once.
+                let since = at - clock.now.get_untracked();
+                if !(0.0..RELATIVE_EVERY_MS).contains(&since) {
                     clock.now.set(at);
-                    count.set_value(0);
-                } else {
-                    count.set_value(n);
                 }
             },
             1_000,
