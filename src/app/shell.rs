@@ -55,6 +55,11 @@ const LAST_PROJECT_ITEM: &str = "nks-console.last-project";
 /// Names the tab after the page shown: its parts, most specific first, as they
 /// become known (`baseline · edge-prod · NKS Console`).
 pub fn page_title(parts: impl Fn() -> Vec<String> + 'static) {
+    title_from(Box::new(parts));
+}
+
+/// One effect for every page's title (a generic one would be built per page).
+fn title_from(parts: Box<dyn Fn() -> Vec<String>>) {
     Effect::new(move |_| {
         let parts = parts();
         let parts: Vec<&str> = parts.iter().map(String::as_str).collect();

@@ -64,13 +64,17 @@ pub fn CopyableId(#[prop(into)] id: String, what: &'static str) -> impl IntoView
 }
 
 /// Shell commands to run, shown as typed and named `label` ("Drain commands"),
-/// with a button to copy them all ("Copy drain commands").
+/// with a button to copy them all, named "Copy {what}" ("Copy drain commands").
 #[component]
-pub fn Commands(#[prop(into)] text: String, label: &'static str) -> impl IntoView {
+pub fn Commands(
+    #[prop(into)] text: String,
+    label: &'static str,
+    what: &'static str,
+) -> impl IntoView {
     view! {
         <div class="commands-block">
             <pre class="commands" aria-label=label>{text.clone()}</pre>
-            <CopyButton text what=label.to_lowercase() />
+            <CopyButton text what />
         </div>
     }
 }

@@ -120,7 +120,7 @@ pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
                 None => view! {
-                    <Commands text=format!("{cordon}\n{drain}") label="Drain commands" />
+                    <Commands text=format!("{cordon}\n{drain}") label="Drain commands" what="drain commands" />
                     <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
                         pending=delete.pending() on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),

@@ -33,5 +33,5 @@ pub fn DrainList(#[prop(into)] pool_id: String) -> impl IntoView {
 #[component]
 pub fn DrainCommands(nodes: Vec<Node>) -> impl IntoView {
     let text: Vec<String> = nodes.iter().flat_map(|n| drain_commands(&n.name)).collect();
-    view! { <Commands text=text.join("\n") label="Drain commands" /> }
+    view! { <Commands text=text.join("\n") label="Drain commands" what="drain commands" /> }
 }
