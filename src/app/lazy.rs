@@ -27,9 +27,9 @@ use leptos::prelude::*;
 use super::clusters::{
     ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
 };
-use super::components::{InTheWay, RetryLine};
+use super::components::{InTheWay, RetryLine, Time};
 use super::connect::ConnectScreen;
-use super::not_found::NotFound;
+use super::not_found::{Missing, NotFound};
 use super::operations::{NoticeList, OperationsPage};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::settings::SettingsPage;
@@ -101,6 +101,48 @@ pub fn in_the_way(id: String) -> impl IntoView {
         Place::Part,
         &KEPT,
         || Box::pin(async { split_call!(in_the_way_part()) }),
+        id,
+    )
+}
+
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(time_part, fallible))]
+fn time_part() -> Result<Draw, SplitLoadError> {
+    Ok(|at| view! { <Time at=at.to_string() /> }.into_any())
+}
+
+/// [`Time`] for the timestamp `at`, loaded on first use: the cluster list,
+/// the first page, shows times through it, so the formatting (zone names,
+/// calendar arithmetic, "ago") is not in the first download. Pages loaded
+/// later use `<Time>` directly; the code is the same.
+pub fn time(at: String) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+    lazy_view(
+        Place::Part,
+        &KEPT,
+        || Box::pin(async { split_call!(time_part()) }),
+        at,
+    )
+}
+
+#[cfg_attr(
+    nks_split,
+    wasm_split_helpers::wasm_split(project_missing_part, fallible)
+)]
+fn project_missing_part() -> Result<Draw, SplitLoadError> {
+    Ok(|id| {
+        view! { <Missing what="Project" id=id.to_string() back="/" back_label="← Clusters" /> }
+            .into_any()
+    })
+}
+
+/// "Project not found" for the project `id`, loaded on first use: the cluster
+/// list, the first page, is where it shows, and most visits never need it.
+pub fn project_missing(id: String) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+    lazy_view(
+        Place::Page,
+        &KEPT,
+        || Box::pin(async { split_call!(project_missing_part()) }),
         id,
     )
 }

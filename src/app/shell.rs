@@ -12,7 +12,7 @@ use leptos_use_interval_fn::use_interval_fn;
 use leptos_use_storage::use_local_storage;
 
 use super::components::{Clock, ErrorView};
-use super::paths::{href, router_base, A};
+use super::paths::{router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
 use crate::api::client::Client;
@@ -35,6 +35,19 @@ impl Projects {
         })
     }
 
+    /// The project to open when the address names none: the last one used if
+    /// the key still sees it, else the first; `None` until the list is read.
+    pub fn default_for(&self, last: &str) -> Option<String> {
+        self.0.with(|read| match read {
+            Some(Ok(list)) => list
+                .iter()
+                .find(|p| p.id == last)
+                .or(list.first())
+                .map(|p| p.id.clone()),
+            _ => None,
+        })
+    }
+
     /// The project's name, once the list is read.
     pub fn name(&self, id: &str) -> Option<String> {
         self.0.with(|read| match read {
@@ -46,7 +59,8 @@ impl Projects {
 
 /// The project last shown, kept in `localStorage` (an id, not a secret) so the
 /// brand link, `/` and the navigation of a page outside any project lead back
-/// to it. Empty when none was.
+/// to it. Empty when none was; kept as the address named it, so read it
+/// through [`Projects::default_for`].
 #[derive(Clone, Copy)]
 pub struct LastProject(pub Signal<String>);
 
@@ -124,20 +138,14 @@ pub fn Shell() -> impl IntoView {
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();
 
-    // The last project shown is remembered, once the key is seen to know it.
+    // The last project shown is remembered (in the effect below).
     let (last, keep_last, _) = use_local_storage::<String, FromToStringCodec>(LAST_PROJECT_ITEM);
     provide_context(LastProject(last));
-    Effect::new(move |_| {
-        if let Some(id) = project.get() {
-            if projects.knows(&id) == Some(true) && last.get_untracked() != id {
-                keep_last.set(id);
-            }
-        }
-    });
     Effect::new(move |previous: Option<Option<String>>| {
         let now = project.get();
         if now.is_some() && previous.as_ref() != Some(&now) {
             if let Some(id) = now.clone() {
+                keep_last.set(id.clone());
                 ops.adopt_in_flight(id);
             }
         }
@@ -218,7 +226,8 @@ pub(super) fn Home() -> impl IntoView {
 
 #[component]
 fn Header() -> impl IntoView {
-    let Projects(projects) = expect_context::<Projects>();
+    let known = expect_context::<Projects>();
+    let Projects(projects) = known;
     let LastProject(last) = expect_context::<LastProject>();
     let session = expect_context::<Session>();
     let current = current_project_id();
@@ -229,15 +238,17 @@ fn Header() -> impl IntoView {
             navigate(&format!("/projects/{id}/clusters"), Default::default());
         }
     };
-    // Outside a project (Settings), the project links lead to the last one used.
+    // Outside a project (Settings), the project links lead to the last one
+    // used. Never to `/` once the projects are read: a link to `/` is marked
+    // current on every page.
     let project_link = move |tail: &'static str| {
-        Signal::derive(move || {
+        move || {
             current
                 .get()
-                .or_else(|| Some(last.get()).filter(|id| !id.is_empty()))
+                .or_else(|| last.with(|last| known.default_for(last)))
                 .map(|id| format!("/projects/{id}/{tail}"))
                 .unwrap_or_else(|| "/".to_string())
-        })
+        }
     };
     view! {
         <header class="topbar">
@@ -268,38 +279,14 @@ fn Header() -> impl IntoView {
                 </select>
             </div>
             <nav class="mainnav" aria-label="Main">
-                <NavLink to=project_link("clusters")>"Clusters"</NavLink>
-                <NavLink to=project_link("operations")>"Operations"</NavLink>
-                <NavLink to=Signal::stored("/settings".to_string())>"Settings"</NavLink>
+                <A href=project_link("clusters")>"Clusters"</A>
+                <A href=project_link("operations")>"Operations"</A>
+                <A href="/settings">"Settings"</A>
             </nav>
             <div class="ops-slot">
                 <operations::OpsIndicator />
             </div>
             <button class="btn btn-quiet" on:click=move |_| session.log_out()>"Log out"</button>
         </header>
-    }
-}
-
-/// A link of the main navigation, marked current on its page and the pages
-/// under it; `/` (no project known yet) is never current, as it is only a way in.
-#[component]
-fn NavLink(to: Signal<String>, children: Children) -> impl IntoView {
-    let location = use_location();
-    let base = router_base();
-    let current = move || {
-        to.with(|to| {
-            location.pathname.with(|path| {
-                let path = path.strip_prefix(base.as_str()).unwrap_or(path);
-                to != "/"
-                    && path
-                        .strip_prefix(to.as_str())
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-            })
-        })
-    };
-    view! {
-        <a href=move || to.with(|to| href(to)) aria-current=move || current().then_some("page")>
-            {children()}
-        </a>
     }
 }

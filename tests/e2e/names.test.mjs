@@ -269,7 +269,11 @@ test('times read in local time with the zone, UTC on hover, and "ago" moves on t
 test('Settings leads back to the last project used, only its own link is current, and / opens that project', async () => {
   const { context, page } = await open(`/projects/${ids.staging}/clusters`);
   await page.getByRole('heading', { name: 'Clusters', level: 1 }).waitFor();
-  await page.waitForFunction(() => document.title.startsWith('Clusters · Staging'));
+  // The project list is read (the switcher shows Staging): Staging is now the last project used.
+  await page.waitForFunction(
+    (id) => document.querySelector('#project')?.value === id && document.querySelectorAll('#project option').length > 1,
+    ids.staging,
+  );
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Settings' }).click();

@@ -6,8 +6,7 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::{ErrorView, Time};
-use crate::app::not_found::Missing;
+use crate::app::components::ErrorView;
 use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -29,15 +28,13 @@ pub fn ClusterList() -> impl IntoView {
     let params = use_params_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
     let missing = Memo::new(move |_| projects.knows(&project_id()) == Some(false));
-    view! {
-        <Show
-            when=move || !missing.get()
-            fallback=move || view! {
-                <Missing what="Project" id=project_id() back="/" back_label="← Clusters" />
-            }
-        >
-            <ClusterListPage />
-        </Show>
+    // Drawn again only when the project turns out unknown (or known).
+    move || {
+        if missing.get() {
+            crate::app::lazy::project_missing(untrack(project_id)).into_any()
+        } else {
+            view! { <ClusterListPage /> }.into_any()
+        }
     }
 }
 
@@ -255,7 +252,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td><Time at=c.created_at.clone() /></td>
+                                <td>{crate::app::lazy::time(c.created_at.clone())}</td>
                             </tr>
                         }
                     }

@@ -50,12 +50,9 @@ impl Clock {
         clock
     }
 
-    /// The console's clock; outside the shell (nothing provided it), a still one.
-    pub fn get() -> Self {
-        use_context::<Clock>().unwrap_or_else(|| {
-            let now = RwSignal::new(js_sys::Date::now());
-            Clock { tick: now, now }
-        })
+    /// The console's clock, when the shell runs one.
+    pub fn get() -> Option<Self> {
+        use_context::<Clock>()
     }
 }
 
@@ -68,15 +65,12 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
         return view! { <span>{at}</span> }.into_any();
     };
     let (offset, zone) = local_zone(ms);
-    let (Some(local), Some(utc)) = (times::local_text(ms, offset, &zone), times::utc_text(ms))
-    else {
-        return view! { <span>{at}</span> }.into_any();
-    };
-    let now = Clock::get().now;
+    let now = Clock::get().map(|clock| clock.now);
+    let ago = move || now.map(|now| format!(" \u{b7} {}", times::relative(now.get() as i64, ms)));
     view! {
-        <time class="time" datetime=at title=utc>
-            {local}
-            <span class="muted">{move || format!(" \u{b7} {}", times::relative(now.get() as i64, ms))}</span>
+        <time class="time" datetime=at title=times::utc_text(ms)>
+            {times::local_text(ms, offset, &zone)}
+            <span class="muted">{ago}</span>
         </time>
     }
     .into_any()

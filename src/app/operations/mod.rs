@@ -19,7 +19,9 @@ pub use page::OperationsPage;
 /// The current time, ticking once a second, for elapsed times: the console's
 /// one clock (`components::Clock`), not an interval per view.
 pub(crate) fn clock() -> RwSignal<f64> {
-    crate::app::components::Clock::get().tick
+    crate::app::components::Clock::get()
+        .map(|clock| clock.tick)
+        .unwrap_or_else(|| RwSignal::new(js_sys::Date::now()))
 }
 
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.
