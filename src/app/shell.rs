@@ -100,6 +100,7 @@ pub fn current_project_id() -> Memo<Option<String>> {
 
 /// Bumped every few seconds while the tab is visible, so lists follow changes made
 /// behind the person's back (the autoscaler moves node counts on its own).
+/// Paced by the console's one interval, which also advances the clock.
 #[derive(Clone, Copy)]
 pub struct Refresh(pub RwSignal<u64>);
 
@@ -120,19 +121,26 @@ pub fn Shell() -> impl IntoView {
     let config = expect_context::<crate::api::client::Config>();
     provide_context(config.operation_deadline_secs.unwrap_or_default());
     let ops = Ops::provide(client);
-    Clock::provide();
+    let clock = Clock::provide();
 
     let refresh = Refresh(RwSignal::new(0));
     provide_context(refresh);
     let visibility = use_document_visibility();
-    // Cleared with the shell, as every use_interval_fn is with its owner.
+    let refreshed_at = StoredValue::new(js_sys::Date::now() as u64);
+    // The console's one interval, cleared with the shell as every
+    // use_interval_fn is with its owner: the clock each second, the lists'
+    // refresh every 15 s while the tab is visible.
     use_interval_fn(
         move || {
-            if visibility.get_untracked() != web_sys::VisibilityState::Hidden {
+            let at = js_sys::Date::now() as u64;
+            clock.advance(at);
+            let due = at.saturating_sub(refreshed_at.get_value()) >= REFRESH_EVERY_MS;
+            if due && visibility.get_untracked() != web_sys::VisibilityState::Hidden {
+                refreshed_at.set_value(at);
                 refresh.0.update(|n| *n += 1);
             }
         },
-        REFRESH_EVERY_MS,
+        Clock::TICK_MS,
     );
 
     // Operations already in flight in the project being looked at are followed too.

@@ -6,7 +6,7 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::ErrorView;
+use crate::app::components::{ErrorView, Time};
 use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -252,7 +252,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td>{crate::app::lazy::time(c.created_at.clone())}</td>
+                                <td><Time at=c.created_at.clone() /></td>
                             </tr>
                         }
                     }

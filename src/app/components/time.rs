@@ -1,7 +1,8 @@
 //! Times as people read them, on one clock for the whole console.
 //!
-//! [`Clock`] is the console's only clock: one interval, set up by the shell,
-//! ticking every second for elapsed times (`tick`) and moving `now` once
+//! [`Clock`] is the console's only clock: the shell's one interval (which also
+//! paces the lists' refresh) advances it every second for elapsed times
+//! (`tick`), and moves `now` once
 //! [`RELATIVE_EVERY_MS`] have passed, for relative times ("3 min ago"), so a page
 //! of timestamps is redrawn twice a minute, not every second. Time is read at
 //! each tick, not counted in ticks: a background tab's throttled timer, or a
@@ -15,39 +16,42 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::rules::times;
 
 /// How long `now` stays put between two moves.
-const RELATIVE_EVERY_MS: f64 = 30_000.0;
+const RELATIVE_EVERY_MS: u64 = 30_000;
 
-/// The console's clock, in context (ms since the epoch).
+/// The console's clock, in context: whole ms since the epoch (integers: the
+/// signal machinery for them is already in the first load, for `Refresh`).
 #[derive(Clone, Copy)]
 pub struct Clock {
     /// Moves every second, for elapsed times ("3 min 05 s").
-    pub tick: RwSignal<f64>,
+    pub tick: RwSignal<u64>,
     /// Moves every 30 s, for relative times ("3 min ago").
-    pub now: RwSignal<f64>,
+    pub now: RwSignal<u64>,
 }
 
 impl Clock {
-    /// Starts the clock for the owner's lifetime (the shell's) and provides it.
+    /// How often the shell calls [`Clock::advance`].
+    pub const TICK_MS: u64 = 1_000;
+
+    /// The clock, provided for the owner (the shell); it moves as the shell
+    /// advances it.
     pub fn provide() -> Self {
-        let start = js_sys::Date::now();
+        let start = js_sys::Date::now() as u64;
         let clock = Clock {
             tick: RwSignal::new(start),
             now: RwSignal::new(start),
         };
-        leptos_use_interval_fn::use_interval_fn(
-            move || {
-                let at = js_sys::Date::now();
-                clock.tick.set(at);
-                // Backwards too: a clock set back is followed at once.
-                let since = at - clock.now.get_untracked();
-                if !(0.0..RELATIVE_EVERY_MS).contains(&since) {
-                    clock.now.set(at);
-                }
-            },
-            1_000,
-        );
         provide_context(clock);
         clock
+    }
+
+    /// The time is `at` (ms since the epoch): `tick` follows it, `now` when
+    /// 30 s have passed, or at once when the machine's clock went back.
+    pub fn advance(&self, at: u64) {
+        self.tick.update(|t| *t = at);
+        let before = self.now.get_untracked();
+        if at < before || at - before >= RELATIVE_EVERY_MS {
+            self.now.update(|t| *t = at);
+        }
     }
 
     /// The console's clock, when the shell runs one.

@@ -18,10 +18,11 @@ pub use page::OperationsPage;
 
 /// The current time, ticking once a second, for elapsed times: the console's
 /// one clock (`components::Clock`), not an interval per view.
-pub(crate) fn clock() -> RwSignal<f64> {
-    crate::app::components::Clock::get()
-        .map(|clock| clock.tick)
-        .unwrap_or_else(|| RwSignal::new(js_sys::Date::now()))
+pub(crate) fn clock() -> Signal<f64> {
+    match crate::app::components::Clock::get() {
+        Some(clock) => Signal::derive(move || clock.tick.get() as f64),
+        None => Signal::stored(js_sys::Date::now()),
+    }
 }
 
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.
