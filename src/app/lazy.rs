@@ -27,7 +27,7 @@ use leptos::prelude::*;
 use super::clusters::{
     ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
 };
-use super::components::{InTheWay, RetryLine, Time};
+use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
 use super::not_found::{Missing, NotFound};
 use super::operations::{NoticeList, OperationsPage};
@@ -102,25 +102,6 @@ pub fn in_the_way(id: String) -> impl IntoView {
         &KEPT,
         || Box::pin(async { split_call!(in_the_way_part()) }),
         id,
-    )
-}
-
-#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(time_part, fallible))]
-fn time_part() -> Result<Draw, SplitLoadError> {
-    Ok(|at| view! { <Time at=at.to_string() /> }.into_any())
-}
-
-/// [`Time`] for the timestamp `at`, loaded on first use: the cluster list,
-/// the first page, shows times through it, so the formatting (zone names,
-/// calendar arithmetic, "ago") is not in the first download. Pages loaded
-/// later use `<Time>` directly; the code is the same.
-pub fn time(at: String) -> impl IntoView {
-    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
-    lazy_view(
-        Place::Part,
-        &KEPT,
-        || Box::pin(async { split_call!(time_part()) }),
-        at,
     )
 }
 
