@@ -11,7 +11,7 @@
 //! wording is src/rules/times.rs's.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 use crate::rules::times;
 
@@ -69,8 +69,12 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
         return view! { <span>{at}</span> }.into_any();
     };
     let (offset, zone) = local_zone(ms);
+    // Outside the shell (no clock) the moment itself stands for "now".
     let now = Clock::get().map(|clock| clock.now);
-    let ago = move || now.map(|now| format!(" \u{b7} {}", times::relative(now.get() as i64, ms)));
+    let ago = move || {
+        let now = now.map_or(ms, |now| now.get() as i64);
+        format!(" \u{b7} {}", times::relative(now, ms))
+    };
     view! {
         <time class="time" datetime=at title=times::utc_text(ms)>
             {times::local_text(ms, offset, &zone)}
@@ -83,20 +87,22 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
 /// The browser's offset from UTC (minutes east) and zone name (`CET`) at `ms`:
 /// both change with daylight saving time, so they are asked per moment.
 fn local_zone(ms: i64) -> (i32, String) {
+    // One formatter for the page's life: made on first use, kept after.
     thread_local! {
-        static ZONE_NAMES: js_sys::Intl::DateTimeFormat = {
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
-            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options)
-        };
+        static ZONE_NAMES: std::cell::OnceCell<js_sys::Intl::DateTimeFormat> =
+            const { std::cell::OnceCell::new() };
     }
     let date = js_sys::Date::new(&JsValue::from_f64(ms as f64));
     let offset = -(date.get_timezone_offset() as i32);
     let zone = ZONE_NAMES.with(|names| {
+        let names = names.get_or_init(|| {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
+            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options)
+        });
         names
             .format_to_parts(&date)
             .iter()
-            .filter_map(|part| part.dyn_into::<js_sys::Object>().ok())
             .find(|part| field(part, "type").as_deref() == Some("timeZoneName"))
             .and_then(|part| field(&part, "value"))
             .unwrap_or_default()
@@ -104,7 +110,7 @@ fn local_zone(ms: i64) -> (i32, String) {
     (offset, zone)
 }
 
-fn field(object: &js_sys::Object, name: &str) -> Option<String> {
+fn field(object: &JsValue, name: &str) -> Option<String> {
     js_sys::Reflect::get(object, &name.into())
         .ok()
         .and_then(|v| v.as_string())
