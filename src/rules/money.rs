@@ -133,9 +133,9 @@ pub fn format_delta(amount: &str, currency: &str) -> String {
 
 /// `after - before` as a decimal string with the larger scale, when both parse.
 pub fn difference(after: &str, before: &str) -> Option<String> {
-    let d = Decimal::parse(after)?.minus(Decimal::parse(before)?)?;
-    let sign = if d.is_negative() { "-" } else { "" };
-    Some(format!("{sign}{}", d.digits().replace(',', "")))
+    Some(plain(
+        &Decimal::parse(after)?.minus(Decimal::parse(before)?)?,
+    ))
 }
 
 /// The exact sum of amounts as a decimal string, when every one parses.
@@ -144,8 +144,13 @@ pub fn sum(amounts: &[&str]) -> Option<String> {
     for a in amounts {
         total = total.plus(Decimal::parse(a)?)?;
     }
-    let sign = if total.is_negative() { "-" } else { "" };
-    Some(format!("{sign}{}", total.digits().replace(',', "")))
+    Some(plain(&total))
+}
+
+/// A decimal as the API writes amounts: `-1234.50`, no grouping.
+fn plain(d: &Decimal) -> String {
+    let sign = if d.is_negative() { "-" } else { "" };
+    format!("{sign}{}", d.digits().replace(',', ""))
 }
 
 #[cfg(test)]

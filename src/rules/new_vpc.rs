@@ -11,7 +11,7 @@ use crate::rules::forms::{message_for, FieldErrors};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::Gate;
 use crate::rules::tracking::tracker::Tracked;
-use crate::rules::validation::NAME_MAX;
+use crate::rules::validation::named;
 
 /// The VPC select's value for "New VPC…". VPC ids are UUIDs, so it cannot clash.
 pub const NEW_VPC: &str = "new-vpc";
@@ -94,20 +94,6 @@ pub struct VpcForm {
     pub subnet_name: String,
     pub project_id: String,
     pub region: String,
-}
-
-fn named(raw: &str, what: &str) -> Result<String, String> {
-    let value = raw.trim();
-    if value.is_empty() {
-        return Err(format!("{what} is required."));
-    }
-    if value.chars().count() > NAME_MAX {
-        return Err(format!("{what} must be at most {NAME_MAX} characters."));
-    }
-    if value.chars().any(char::is_control) {
-        return Err(format!("{what} must not contain control characters."));
-    }
-    Ok(value.to_string())
 }
 
 /// The body of the VPC create, or each field's problem keyed by the API's field

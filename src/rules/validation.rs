@@ -21,15 +21,21 @@ pub type Checked<T> = Result<T, String>;
 
 /// A resource name: required, at most 63 characters, no control characters.
 pub fn name(raw: &str) -> Checked<String> {
+    named(raw, "Name")
+}
+
+/// The same rule for a name the form calls something else ("VPC name",
+/// "Subnet name"), so each message names its field.
+pub fn named(raw: &str, what: &str) -> Checked<String> {
     let value = raw.trim();
     if value.is_empty() {
-        return Err("Name is required.".into());
+        return Err(format!("{what} is required."));
     }
     if value.chars().count() > NAME_MAX {
-        return Err(format!("Name must be at most {NAME_MAX} characters."));
+        return Err(format!("{what} must be at most {NAME_MAX} characters."));
     }
     if value.chars().any(char::is_control) {
-        return Err("Name must not contain control characters.".into());
+        return Err(format!("{what} must not contain control characters."));
     }
     Ok(value.to_string())
 }

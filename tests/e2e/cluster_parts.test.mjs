@@ -5,7 +5,7 @@
 // read shows an error with Retry, never an empty list. Fresh demo world per test.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, demoIds } from './harness.mjs';
 
 let sim;
 let browser;
@@ -24,13 +24,7 @@ after(async () => {
 beforeEach(async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
   await sim.control('DELETE', '/_sim/faults');
-  const projects = await sim.api('/v1/projects');
-  const production = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
-  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  const pool = (name) => pools.items.find((p) => p.name === name);
-  ids = { project: production.id, cluster: cluster.id, baseline: pool('baseline').id, zero: pool('batch-zero').id };
+  ids = await demoIds(sim);
 });
 
 const clusterPath = () => `/projects/${ids.project}/clusters/${ids.cluster}`;

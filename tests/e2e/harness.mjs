@@ -218,3 +218,13 @@ export async function seriousViolations(page) {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** The demo seed's ids most tests start from: the Production project, its
+ *  edge-prod cluster, and that cluster's baseline and batch-zero pools. */
+export async function demoIds(sim) {
+  const production = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Production');
+  const cluster = (await sim.api(`/v1/nks/clusters?project_id=${production.id}`)).items.find((c) => c.name === 'edge-prod');
+  const pools = (await sim.api(`/v1/nks/clusters/${cluster.id}/pools`)).items;
+  const pool = (name) => pools.find((p) => p.name === name).id;
+  return { project: production.id, cluster: cluster.id, baseline: pool('baseline'), zero: pool('batch-zero') };
+}

@@ -4,7 +4,7 @@
 // world.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY, demoIds } from './harness.mjs';
 
 let sim;
 let browser;
@@ -22,13 +22,7 @@ after(async () => {
 
 beforeEach(async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
-  const projects = await sim.api('/v1/projects');
-  const production = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
-  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  const pool = (name) => pools.items.find((p) => p.name === name).id;
-  ids = { project: production.id, cluster: cluster.id, baseline: pool('baseline'), zero: pool('batch-zero') };
+  ids = await demoIds(sim);
 });
 
 /** Scales a pool through the API, as another tool would. */

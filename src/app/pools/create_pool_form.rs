@@ -96,10 +96,25 @@ pub fn CreatePoolPage() -> impl IntoView {
             }
         })
     };
-    // A restored draft wins over the old pool's shape (set below, before any effect runs).
-    let had_draft = StoredValue::new(false);
+    // Back after a reconnect (or from elsewhere): what was typed comes back.
+    let draft = Draft::here();
+    let restored = draft.restore::<PoolForm>();
+    if let Some(typed) = &restored {
+        name.set(typed.name.clone());
+        instance_type.set(typed.instance_type.clone());
+        boot_size.set(typed.boot_size.clone());
+        boot_type.set(typed.boot_type.clone());
+        labels.set(typed.labels.clone());
+        for (key, value, effect) in &typed.taints {
+            add_taint(key, value, effect);
+        }
+        node_count.set(typed.node_count.clone());
+        tags.set(typed.tags.clone());
+    }
+    // A restored draft wins over the old pool's shape.
+    let had_draft = restored.is_some();
     Effect::new(move |done: Option<bool>| {
-        if done == Some(true) || had_draft.get_value() {
+        if done == Some(true) || had_draft {
             return true;
         }
         let Some(Ok(Some(pool))) = old_pool.get() else {
@@ -137,22 +152,6 @@ pub fn CreatePoolPage() -> impl IntoView {
         node_count: node_count.get(),
         tags: tags.get(),
     };
-    // Back after a reconnect (or from elsewhere): what was typed comes back.
-    let draft = Draft::here();
-    let restored = draft.restore::<PoolForm>();
-    if let Some(typed) = &restored {
-        name.set(typed.name.clone());
-        instance_type.set(typed.instance_type.clone());
-        boot_size.set(typed.boot_size.clone());
-        boot_type.set(typed.boot_type.clone());
-        labels.set(typed.labels.clone());
-        for (key, value, effect) in &typed.taints {
-            add_taint(key, value, effect);
-        }
-        node_count.set(typed.node_count.clone());
-        tags.set(typed.tags.clone());
-    }
-    had_draft.set_value(restored.is_some());
     draft.keep(form);
     let checked = Memo::new(move |_| pool_create(&form()));
     let server_error = RwSignal::new(None::<ApiError>);

@@ -137,7 +137,9 @@ async fn vpc_bodies_are_validated_and_preflights_answer_without_changing_anythin
 
 #[tokio::test]
 async fn vpc_update_renames_the_vpc_and_its_subnet_and_records_the_changes() {
-    let t = start().await;
+    // Slow enough that the update is still running when the second PATCH
+    // arrives (at the suite's usual scale it ends within 15 ms, before it).
+    let t = start_with(|c| c.time_scale = 0.05).await;
     let d = t.demo().await;
     let path = format!("/v1/networking/vpcs/{}", d.spare_vpc);
     let (s, op) = t

@@ -75,7 +75,8 @@ async fn every_cluster_has_three_controllers_with_a_boot_volume_each() {
 
 #[tokio::test]
 async fn a_new_clusters_controllers_are_created_with_it_and_get_addresses_when_it_is_ready() {
-    let t = start().await;
+    // Slow enough to see the new cluster's parts while it is created.
+    let t = start_with(|c| c.time_scale = 0.002).await;
     let d = t.demo().await;
     let body = json!({"name": "c2", "project_id": d.production, "region": "us-sva-2",
         "vpc_id": d.spare_vpc, "kubernetes_version": "v1.34.4", "autoscaling": false});

@@ -124,7 +124,9 @@ async fn demo_pools_have_the_digest_shape() {
 
 #[tokio::test]
 async fn pool_create_brings_up_creating_nodes_that_become_ready_with_addresses() {
-    let t = start().await;
+    // Slow enough to see the change while it runs (at the suite's scale a pool update
+    // ends in 60 ms, sooner than a busy machine reads it back).
+    let t = start_with(|c| c.time_scale = 0.01).await;
     let d = t.demo().await;
     let (s, op) = t
         .post(
@@ -223,7 +225,9 @@ async fn pool_update_ignores_node_config_and_other_immutable_fields() {
 
 #[tokio::test]
 async fn manual_scale_down_terminates_the_newest_nodes_without_drain() {
-    let t = start().await;
+    // Slow enough to see the change while it runs (at the suite's scale a pool update
+    // ends in 60 ms, sooner than a busy machine reads it back).
+    let t = start_with(|c| c.time_scale = 0.01).await;
     let d = t.demo().await;
     let path = format!("/v1/nks/clusters/{}/pools/{}", d.cluster, d.baseline);
     let nodes = t.ok(&format!("{path}/nodes")).await;
@@ -258,7 +262,9 @@ async fn manual_scale_down_terminates_the_newest_nodes_without_drain() {
 
 #[tokio::test]
 async fn scale_up_adds_creating_nodes_that_become_ready() {
-    let t = start().await;
+    // Slow enough to see the change while it runs (at the suite's scale a pool update
+    // ends in 60 ms, sooner than a busy machine reads it back).
+    let t = start_with(|c| c.time_scale = 0.01).await;
     let d = t.demo().await;
     let path = format!("/v1/nks/clusters/{}/pools/{}", d.cluster, d.batch_zero);
     let (s, op) = t.patch(&path, json!({"node_count": 2})).await;
