@@ -53,6 +53,17 @@ impl Draft {
         }
     }
 
+    /// The draft of the form at `address`, an in-app path with its query
+    /// (`/projects/…/pools/new?replace=…`), as that form's page keys it: for the
+    /// page an operation was sent from, to drop its draft once the change is done.
+    pub fn at(address: &str) -> Self {
+        let (path, search) = address.split_once('?').unwrap_or((address, ""));
+        Draft {
+            drafts: expect_context::<super::Session>().drafts,
+            page: StoredValue::new(format!("{}{path}{search}", super::paths::router_base())),
+        }
+    }
+
     /// What was typed here before the form was last taken away, if anything.
     pub fn restore<T: Clone + 'static>(&self) -> Option<T> {
         let page = self.page.get_value();

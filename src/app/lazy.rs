@@ -30,7 +30,7 @@ use super::clusters::{
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
 use super::not_found::{Missing, NotFound};
-use super::operations::{NoticeList, OperationsPage};
+use super::operations::{NoticeList, OperationViews};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::settings::SettingsPage;
 use super::shell::Home;
@@ -76,7 +76,7 @@ lazy_views! {
     create_pool => CreatePoolPage in create_pool_page as Page;
     pool => PoolPage in pool_page as Page;
     edit_pool => EditPoolPage in edit_pool_page as Page;
-    operations => OperationsPage in operations_page as Page;
+    operations => OperationViews in operations_page as Page;
     settings => SettingsPage in settings_page as Page;
     home => Home in home_page as Page;
     not_found => NotFound in not_found_page as Page;

@@ -100,8 +100,10 @@ test('create pool: messages appear beside fields as one types, then the new pool
     },
     tags: ['ml', 'gpu'],
   });
-  // Done: the new pool (found by the operation's resource_id) opens by itself.
-  await assert.doesNotReject(page.getByRole('heading', { name: 'gpu-workers' }).waitFor({ timeout: 30_000 }));
+  // The progress is on the operation's own page; done, the new pool (found by
+  // the operation's resource_id) opens by itself.
+  assert.match(new URL(page.url()).pathname, new RegExp(`/projects/${ids.project}/operations/[0-9a-f-]{36}$`));
+  await assert.doesNotReject(page.getByRole('heading', { name: 'gpu-workers', exact: true }).waitFor({ timeout: 30_000 }));
   const op = await (await posts[0].response()).json();
   assert.ok(page.url().endsWith(`/pools/${op.resource_id}`), page.url());
   await context.close();
@@ -164,7 +166,7 @@ test('the update carries only the changed mutable field, and scaling up is one s
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Update pool — operation' }).waitFor().catch(() => {});
   await shot(page, 'edit-pool-submitting');
-  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
+  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 }));
   assert.equal(patches.length, 1);
   assert.deepEqual(JSON.parse(patches[0].postData()), { node_count: 4 });
   await assert.doesNotReject(page.locator('.fields').getByText('4', { exact: true }).waitFor({ timeout: 20_000 }));
@@ -193,7 +195,7 @@ test('scaling down warns that nodes go without drain, lists them with drain comm
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
   await assert.doesNotReject(waitEnabled(save));
   await save.click();
-  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 }));
+  await assert.doesNotReject(page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 }));
   await assert.doesNotReject(async () => {
     await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Nodes"] tbody tr').length === 1, null, { timeout: 30_000 });
   });
@@ -264,7 +266,7 @@ test('create cluster: choices from the API, a hosting VPC disabled with the reas
   await page.getByRole('button', { name: 'Create cluster' }).click();
   await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'Create cluster — operation' }).waitFor());
   await shot(page, 'create-cluster-submitting');
-  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-staging' }).waitFor({ timeout: 40_000 }));
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-staging', exact: true }).waitFor({ timeout: 40_000 }));
   await context.close();
 });
 
@@ -286,7 +288,7 @@ test('edit cluster locks project, region, VPC and version, and saves the rest', 
   await page.getByRole('radio', { name: 'Off' }).check();
   await assert.doesNotReject(page.getByText(/Turning autoscaling off freezes node counts/).waitFor());
   await page.getByRole('button', { name: 'Save' }).click();
-  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-prod-eu' }).waitFor({ timeout: 20_000 }));
+  await assert.doesNotReject(page.getByRole('heading', { name: 'edge-prod-eu', exact: true }).waitFor({ timeout: 20_000 }));
   assert.deepEqual(JSON.parse(patches[0].postData()), { name: 'edge-prod-eu', autoscaling: false });
   await context.close();
 });

@@ -521,7 +521,7 @@ test('slow answers: every action shows progress, cannot be sent twice, and navig
   await saving.waitFor();
   assert.equal(await saving.isDisabled(), true);
   await saving.click({ force: true }).catch(() => {});
-  await page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 });
   assert.equal(patches.length, 1, 'one PATCH for a double submit');
 
   // Creating.

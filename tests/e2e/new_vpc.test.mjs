@@ -108,7 +108,15 @@ test('no free VPC: "New VPC…" is chosen and said so, the plan prices both, and
   await sim.control('POST', '/_sim/time-scale', { time_scale: 0.01 });
   await shot(page, 'new-vpc-progress');
   assert.equal((await requests())['POST /v1/nks/clusters'] ?? 0, 0, 'no cluster create while the VPC is being made');
-  await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'VPC web-vpc is ready. Creating the cluster web…' }).waitFor({ timeout: 20_000 }));
+  // Once sent, the cluster's create moves to its operation's page: its answer is
+  // slowed so the form's line while it is on its way can be read.
+  await sim.control('POST', '/_sim/faults', { match: { method: 'POST', path_prefix: '/v1/nks/clusters' }, action: { type: 'latency', ms: 1500 } });
+  try {
+    await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'VPC web-vpc is ready. Creating the cluster web…' }).waitFor({ timeout: 20_000 }));
+  } finally {
+    await sim.control('DELETE', '/_sim/faults');
+  }
+  await page.waitForURL(new RegExp(`/projects/${project}/operations/[0-9a-f-]{36}$`), { timeout: 15_000 });
   await assert.doesNotReject(page.getByRole('status').filter({ hasText: 'Create cluster — operation' }).waitFor());
   await assert.doesNotReject(page.getByRole('heading', { name: 'web', exact: true }).waitFor({ timeout: 40_000 }));
 

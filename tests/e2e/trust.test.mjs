@@ -178,7 +178,9 @@ test('"unknown" says what it means, and "failed" leads back to the form holding 
   await page.getByRole('button', { name: 'Save' }).click();
   await assert.doesNotReject(page.getByText(/The API gives no reason for a failed operation/).waitFor({ timeout: 30_000 }));
   await shot(page, 'operation-failed');
-  await page.getByRole('button', { name: 'Back to the form, with what was asked' }).click();
+  // The failure is told on the operation's page; its link leads back to the form.
+  await page.getByRole('link', { name: 'Back to the form, with what was asked' }).click();
+  await page.getByRole('heading', { name: 'Edit pool baseline' }).waitFor();
   assert.equal(await page.getByLabel('Node count').inputValue(), '6');
   assert.equal(await page.getByLabel('Tags').inputValue(), 'asked, twice');
   await context.close();
@@ -224,7 +226,7 @@ test('a scale-down among equally new nodes lists every node that could go, and t
   assert.equal(listed.length, 3);
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('heading', { name: 'baseline' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 });
   const ops = await sim.api(`/v1/operations?project_id=${ids.project}`);
   const update = ops.items.find((op) => op.resource_id === ids.baseline && op.details?.changes?.terminated_nodes);
   const terminated = update.details.changes.terminated_nodes.from;

@@ -9,16 +9,15 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::{
-    Cluster, ClusterCreate, KubernetesVersion, OperationStatus, Region, Vpc, VpcCreate,
-};
+use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, Region, Vpc, VpcCreate};
 use crate::app::components::{
-    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
-    SubmissionProgress, UncertainCreate,
+    described_by, follow_submission, CreateCheck, ErrorView, Field, OpProgress, UncertainCreate,
 };
 use crate::app::drafts::Draft;
+use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
@@ -419,25 +418,20 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             create.dispatch(body);
         }
     });
+    // The cluster's create was sent (after its new VPC, when there is one): the
+    // operation's own page follows it and opens the cluster once done. The draft
+    // stays until then: a failure leads back here, to the form as it was sent,
+    // with a VPC made on the way chosen (it is in the draft, and free).
     let navigate = use_navigate();
-    let finished = finished(submitted);
     Effect::new(move |_| {
-        match finished.get() {
-            Some(op) if op.status == OperationStatus::Done => {
-                draft.discard();
-                navigate(
-                    &format!("/projects/{}/clusters/{}", project_id(), op.resource_id),
-                    Default::default(),
-                );
-            }
-            // The cluster's operation failed after its VPC was made: back on the
-            // form, the VPC is offered (and chosen) as a free VPC.
-            Some(_) => {
-                if let Some(vpc_id) = made_vpc.get_untracked() {
-                    flow_end.set(Some(FlowEnd::ClusterNotMade { vpc_id }));
-                }
-            }
-            None => {}
+        if let Some(id) = submitted.get() {
+            navigate(
+                &operation_href(&project_id(), &id, None, None),
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
         }
     });
 
@@ -482,7 +476,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 </div>
             })}
             {move || submitted.with(Option::is_some).then(|| view! {
-                <SubmissionProgress submitted finished title="Create cluster" />
+                <p class="loading">"Sent. Opening its operation…"</p>
             })}
             <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p>
         }>

@@ -4,13 +4,13 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, ClusterUpdate, OperationStatus};
-use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
-};
+use crate::api::types::{Cluster, ClusterUpdate};
+use crate::app::components::{described_by, follow_submission, ErrorView, Field};
 use crate::app::drafts::Draft;
+use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
@@ -130,29 +130,21 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             }
         }
     };
+    // Sent: the operation's own page follows it, opens the cluster once done, and
+    // leads back here, to this draft, if it fails.
     let navigate = use_navigate();
-    let finished = finished(submitted);
-    let cluster_href = {
-        let id = cluster.id.clone();
-        move || {
-            format!(
-                "/projects/{}/clusters/{id}",
-                params.read().get("project_id").unwrap_or_default()
-            )
+    Effect::new(move |_| {
+        if let Some(id) = submitted.get() {
+            let project = params.with_untracked(|p| p.get("project_id").unwrap_or_default());
+            navigate(
+                &operation_href(&project, &id, None, None),
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
         }
-    };
-    {
-        let href = cluster_href.clone();
-        Effect::new(move |_| {
-            if finished
-                .get()
-                .is_some_and(|op| op.status == OperationStatus::Done)
-            {
-                draft.discard();
-                navigate(&href(), Default::default());
-            }
-        });
-    }
+    });
     let was_on = cluster.autoscaling;
     let plan_request = {
         let id = cluster.id.clone();
@@ -175,8 +167,8 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let locked = StoredValue::new(cluster.clone());
     view! {
         <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
-        <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <SubmissionProgress submitted finished title="Update cluster" />
+        <Show when=move || submitted.with(Option::is_none) fallback=|| view! {
+            <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>

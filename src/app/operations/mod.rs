@@ -4,6 +4,7 @@
 
 mod in_flight_banner;
 mod indicator;
+mod operation_page;
 mod page;
 
 use leptos::prelude::*;
@@ -14,7 +15,23 @@ use serde_json::Value;
 pub use in_flight_banner::InFlightBanner;
 pub(crate) use indicator::noun;
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
+pub use operation_page::OperationPage;
 pub use page::OperationsPage;
+
+/// The project's operations, or one of them (`:operation_id`): one split module
+/// for both (`crate::app::lazy`), as a new split point costs first-load bytes.
+#[component]
+pub fn OperationViews() -> impl IntoView {
+    let params = leptos_router::hooks::use_params_map();
+    let one = Memo::new(move |_| params.read().get("operation_id").is_some());
+    move || {
+        if one.get() {
+            view! { <OperationPage /> }.into_any()
+        } else {
+            view! { <OperationsPage /> }.into_any()
+        }
+    }
+}
 
 /// The current time, ticking once a second, for elapsed times: the console's
 /// one clock (`components::Clock`), not an interval per view.
@@ -23,6 +40,29 @@ pub(crate) fn clock() -> Signal<f64> {
         Some(clock) => Signal::derive(move || clock.tick.get() as f64),
         None => Signal::stored(js_sys::Date::now()),
     }
+}
+
+/// The address of an operation's page. A pool's operation carries its cluster
+/// (the pool's address needs it), and a replacement the pool it replaces.
+/// Inlined: as a function of its own, shared by five split modules, it made a
+/// wasm chunk of its own, and each chunk costs first-load bytes in the loader.
+#[inline(always)]
+pub(crate) fn operation_href(
+    project_id: &str,
+    operation_id: &str,
+    cluster_id: Option<&str>,
+    replacing: Option<&str>,
+) -> String {
+    let mut href = format!("/projects/{project_id}/operations/{operation_id}");
+    for (key, value) in [("cluster", cluster_id), ("replace", replacing)] {
+        if let Some(value) = value {
+            href.push(if href.contains('?') { '&' } else { '?' });
+            href.push_str(key);
+            href.push('=');
+            href.push_str(&String::from(js_sys::encode_uri_component(value)));
+        }
+    }
+    href
 }
 
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
-use super::{change_text, clock};
+use super::indicator::describe;
+use super::{change_text, clock, operation_href};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Pool};
 use crate::app::components::{ErrorView, StatusBadge, Time};
@@ -21,6 +22,8 @@ use crate::rules::tracking::feed::FeedFilter;
 struct Named {
     name: String,
     href: String,
+    /// A pool's cluster, which its operation's page needs.
+    cluster_id: Option<String>,
 }
 
 const STATUSES: [OperationStatus; 5] = [
@@ -219,6 +222,7 @@ pub fn OperationsPage() -> impl IntoView {
                                         <table class="table" aria-label="Operations">
                                             <thead>
                                                 <tr>
+                                                    <th scope="col">"Operation"</th>
                                                     <th scope="col">"Kind"</th>
                                                     <th scope="col">"Type"</th>
                                                     <th scope="col">"Resource"</th>
@@ -264,6 +268,16 @@ fn row(
             .map(display::elapsed)
             .unwrap_or_default()
     };
+    // Its own page; a pool's carries the pool's cluster once the names are read.
+    let page = {
+        let (project, id, resource_id) =
+            (op.project_id.clone(), op.id.clone(), op.resource_id.clone());
+        move || {
+            let cluster = name_of(&resource_id).and_then(|n| n.cluster_id);
+            crate::app::paths::href(&operation_href(&project, &id, cluster.as_deref(), None))
+        }
+    };
+    let title = describe(&op);
     let resource_id = op.resource_id.clone();
     let resource = move || match name_of(&resource_id) {
         Some(named) => view! { <A href=named.href>{named.name}</A> }.into_any(),
@@ -271,6 +285,7 @@ fn row(
     };
     view! {
         <tr>
+            <td><a href=page>{title}</a></td>
             <td>{kind_label(&op.kind)}</td>
             <td>{op.op_type.as_str()}</td>
             <td>{resource}</td>
@@ -307,6 +322,7 @@ async fn resource_names(
                     Named {
                         name: format!("{} / {}", cluster.name, pool.name),
                         href: format!("{cluster_href}/pools/{}", pool.id),
+                        cluster_id: Some(cluster.id.clone()),
                     },
                 );
             }
@@ -316,6 +332,7 @@ async fn resource_names(
             Named {
                 name: cluster.name,
                 href: cluster_href,
+                cluster_id: None,
             },
         );
     }

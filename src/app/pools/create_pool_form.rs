@@ -4,16 +4,16 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::{OperationStatus, Pool};
+use crate::api::types::Pool;
 use crate::app::components::{
-    described_by, finished, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
-    UncertainCreate,
+    described_by, follow_submission, CreateCheck, ErrorView, Field, UncertainCreate,
 };
 use crate::app::drafts::Draft;
+use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
-use crate::app::pools::drain_list::DrainList;
 use crate::app::shell::page_title;
 use crate::rules::forms::{message_for, pool_create, FieldErrors, PoolForm};
 use crate::rules::outcome::ApiError;
@@ -221,21 +221,20 @@ pub fn CreatePoolPage() -> impl IntoView {
         }
     });
 
-    // When the operation is done, open the new pool (found by the operation's
-    // resource_id), unless this was a replacement: then show what to do with the old one.
+    // Sent: the operation's own page follows it, and once done opens the new pool
+    // (or, for a replacement, shows what to do with the old one). The draft stays
+    // until then, for the way back from a failure.
     let navigate = use_navigate();
-    let finished = finished(submitted);
     Effect::new(move |_| {
-        if let Some(op) = finished.get() {
-            if op.status == OperationStatus::Done {
-                draft.discard();
-            }
-            if op.status == OperationStatus::Done && replacing().is_none() {
-                navigate(
-                    &format!("{}/pools/{}", cluster_href(), op.resource_id),
-                    Default::default(),
-                );
-            }
+        if let Some(id) = submitted.get() {
+            let (cluster, old) = (cluster_id(), replacing());
+            navigate(
+                &operation_href(&project_id(), &id, Some(&cluster), old.as_deref()),
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
         }
     });
 
@@ -316,22 +315,7 @@ pub fn CreatePoolPage() -> impl IntoView {
             })}
             <Show
                 when=move || submitted.with(Option::is_none)
-                fallback=move || {
-                    let id = submitted.get().unwrap_or_default();
-                    view! {
-                        <OpProgress operation_id=id title="Create pool" />
-                        {move || finished.get().map(|op| {
-                            if op.status == OperationStatus::Failed {
-                                let error = ApiError::OperationFailed { operation_id: op.id.clone(), what: "Create pool".into() };
-                                view! { <ErrorView error /> }.into_any()
-                            } else if let Some(old) = replacing() {
-                                view! { <ReplacementReady old_pool_id=old new_pool_id=op.resource_id.clone() /> }.into_any()
-                            } else {
-                                view! { <p>"Done. Opening the new pool…"</p> }.into_any()
-                            }
-                        })}
-                    }
-                }
+                fallback=|| view! { <p class="loading">"Sent. Opening its operation…"</p> }
             >
                 <div class="with-plan">
                 <form class="form card" on:submit=on_submit novalidate=true>
@@ -463,34 +447,4 @@ fn prefill(
     labels.set(pool.node_config.labels.join("\n"));
     node_count.set(pool.node_count.to_string());
     tags.set(pool.tags.join(", "));
-}
-
-/// After a replacement pool is ready: the old pool's drain commands, then its deletion.
-#[component]
-fn ReplacementReady(old_pool_id: String, new_pool_id: String) -> impl IntoView {
-    let params = use_params_map();
-    let base = move || {
-        format!(
-            "/projects/{}/clusters/{}",
-            params.read().get("project_id").unwrap_or_default(),
-            params.read().get("cluster_id").unwrap_or_default()
-        )
-    };
-    let new_href = {
-        let id = new_pool_id.clone();
-        move || format!("{}/pools/{id}", base())
-    };
-    let old_href = {
-        let id = old_pool_id.clone();
-        move || format!("{}/pools/{id}#delete", base())
-    };
-    view! {
-        <section class="card replacement">
-            <h2>"The replacement pool is ready"</h2>
-            <p><A href=new_href>"Open the new pool"</A></p>
-            <p>"Move workloads off the old pool gracefully, node by node, before deleting it:"</p>
-            <DrainList pool_id=old_pool_id />
-            <p><A href=old_href>"Then delete the old pool"</A></p>
-        </section>
-    }
 }

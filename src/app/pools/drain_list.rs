@@ -1,7 +1,6 @@
 //! `kubectl cordon` / `kubectl drain` for real nodes, to move workloads gracefully.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::Node;
@@ -10,12 +9,11 @@ use crate::rules::capacity::drain_commands;
 
 /// The drain commands for every node of a pool (read from the API).
 #[component]
-pub fn DrainList(#[prop(into)] pool_id: String) -> impl IntoView {
+pub fn DrainList(#[prop(into)] cluster_id: String, #[prop(into)] pool_id: String) -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
     let nodes = LocalResource::new(move || {
         let client = client.clone();
-        let cluster = params.read().get("cluster_id").unwrap_or_default();
+        let cluster = cluster_id.clone();
         let pool = pool_id.clone();
         async move { client.nodes(&cluster, &pool).await }
     });

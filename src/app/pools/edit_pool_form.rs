@@ -4,13 +4,13 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceType, Node, OperationStatus, Pool, PoolUpdate};
-use crate::app::components::{
-    described_by, finished, follow_submission, tag_list, ErrorView, Field, SubmissionProgress,
-};
+use crate::api::types::{Cluster, InstanceType, Node, Pool, PoolUpdate};
+use crate::app::components::{described_by, follow_submission, tag_list, ErrorView, Field};
 use crate::app::drafts::Draft;
+use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::app::shell::page_title;
@@ -189,20 +189,26 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         }
     };
 
+    // Sent: the operation's own page follows it, opens the pool once done, and
+    // leads back here, to this draft, if it fails.
     let navigate = use_navigate();
-    let finished = finished(submitted);
-    {
-        let pool_id = pool_id.clone();
-        Effect::new(move |_| {
-            if finished
-                .get()
-                .is_some_and(|op| op.status == OperationStatus::Done)
-            {
-                draft.discard();
-                navigate(&format!("{}/pools/{pool_id}", base()), Default::default());
-            }
-        });
-    }
+    Effect::new(move |_| {
+        if let Some(id) = submitted.get() {
+            let (project, cluster) = params.with_untracked(|p| {
+                (
+                    p.get("project_id").unwrap_or_default(),
+                    p.get("cluster_id").unwrap_or_default(),
+                )
+            });
+            navigate(
+                &operation_href(&project, &id, Some(&cluster), None),
+                NavigateOptions {
+                    replace: true,
+                    ..Default::default()
+                },
+            );
+        }
+    });
 
     // The plan: the PATCH body as it stands, the quota it adds, what it disrupts.
     let plan_request = {
@@ -273,8 +279,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
 
     view! {
         <header class="page-header"><h1>{format!("Edit pool {}", pool.name)}</h1></header>
-        <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
-            <SubmissionProgress submitted finished title="Update pool" />
+        <Show when=move || submitted.with(Option::is_none) fallback=|| view! {
+            <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true>

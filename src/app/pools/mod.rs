@@ -10,5 +10,6 @@ mod volumes;
 
 pub use create_pool_form::CreatePoolPage;
 pub use detail::PoolPage;
+pub(crate) use drain_list::DrainList;
 pub use edit_pool_form::EditPoolPage;
 pub use volumes::PoolVolumeList;
