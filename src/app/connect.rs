@@ -13,7 +13,7 @@ pub fn ConnectScreen() -> impl IntoView {
     super::boot_done();
     let client = expect_context::<Client>();
     let session = expect_context::<Session>();
-    super::shell::page_title(|| vec!["Connect".into()]);
+    document().set_title("Connect \u{b7} NKS Console");
     let typed = RwSignal::new(String::new());
     let remember = RwSignal::new(false);
 

@@ -29,7 +29,7 @@ use super::clusters::{
 };
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
-use super::not_found::{Missing, NotFound};
+use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationViews};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::settings::SettingsPage;
@@ -101,29 +101,6 @@ pub fn in_the_way(id: String) -> impl IntoView {
         Place::Part,
         &KEPT,
         || Box::pin(async { split_call!(in_the_way_part()) }),
-        id,
-    )
-}
-
-#[cfg_attr(
-    nks_split,
-    wasm_split_helpers::wasm_split(project_missing_part, fallible)
-)]
-fn project_missing_part() -> Result<Draw, SplitLoadError> {
-    Ok(|id| {
-        view! { <Missing what="Project" id=id.to_string() back="/" back_label="← Clusters" /> }
-            .into_any()
-    })
-}
-
-/// "Project not found" for the project `id`, loaded on first use: the cluster
-/// list, the first page, is where it shows, and most visits never need it.
-pub fn project_missing(id: String) -> impl IntoView {
-    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
-    lazy_view(
-        Place::Page,
-        &KEPT,
-        || Box::pin(async { split_call!(project_missing_part()) }),
         id,
     )
 }

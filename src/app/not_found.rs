@@ -1,9 +1,18 @@
 use crate::app::paths::A;
-use crate::app::shell::page_title;
+use crate::app::shell::{current_project_id, page_title, Projects};
 use leptos::prelude::*;
 
+/// An address the console has no page for, or one under a project the key does
+/// not see (the cluster list shows this then): "Project not found".
 #[component]
 pub fn NotFound() -> impl IntoView {
+    let project = current_project_id().get_untracked();
+    let unknown = project.filter(|id| {
+        use_context::<Projects>().and_then(|projects| projects.lookup(id)) == Some(None)
+    });
+    if let Some(id) = unknown {
+        return view! { <Missing what="Project" id back="/" back_label="← Clusters" /> }.into_any();
+    }
     page_title(|| vec!["Not found".into()]);
     view! {
         <section class="page empty">
@@ -12,13 +21,12 @@ pub fn NotFound() -> impl IntoView {
             <p><A href="/">"Go to your clusters"</A></p>
         </section>
     }
+    .into_any()
 }
 
 /// A project, cluster or pool the address names that the API does not know (or
 /// not under this project): said as such, with the way back, never as an empty
 /// list or an error to retry.
-/// (`what` is never lowercased: `to_lowercase` brings the Unicode case tables,
-/// about 12 KB, into the first load with the cluster list.)
 #[component]
 pub fn Missing(
     /// "Project", "Cluster", "Pool".
@@ -31,7 +39,7 @@ pub fn Missing(
 ) -> impl IntoView {
     page_title(|| vec!["Not found".into()]);
     view! {
-        <section class="page empty">
+        <section class="page empty missing">
             <h1>{format!("{what} not found")}</h1>
             <p>
                 "Nothing here has the id "

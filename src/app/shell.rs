@@ -11,7 +11,7 @@ use leptos_use_document_visibility::use_document_visibility;
 use leptos_use_interval_fn::use_interval_fn;
 use leptos_use_storage::use_local_storage;
 
-use super::components::{Clock, ErrorView};
+use super::components::ErrorView;
 use super::paths::{router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
@@ -21,48 +21,49 @@ use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
 
-/// The projects the key can see, loaded once for the whole shell.
+/// The projects the key can see, loaded once for the whole shell, and the one
+/// last shown.
 #[derive(Clone, Copy)]
-pub struct Projects(pub LocalResource<Result<Vec<Project>, ApiError>>);
+pub struct Projects {
+    pub list: LocalResource<Result<Vec<Project>, ApiError>>,
+    /// The project last shown, kept in `localStorage` (an id, not a secret) so
+    /// the brand link, `/` and the navigation of a page outside any project lead
+    /// back to it. Empty when none was; kept as the address named it, so read it
+    /// through [`Projects::default_id`].
+    pub last: Signal<String>,
+}
 
 impl Projects {
-    /// Whether the key sees the project `id`: `None` until the list is read
-    /// (or when it could not be).
-    pub fn knows(&self, id: &str) -> Option<bool> {
-        self.0.with(|read| match read {
-            Some(Ok(list)) => Some(list.iter().any(|p| p.id == id)),
+    /// The project `id` as the key sees it, once the list is read: its name,
+    /// or `Some(None)` when the key sees no such project; `None` until the
+    /// list is read (or when it could not be).
+    pub fn lookup(&self, id: &str) -> Option<Option<String>> {
+        self.list.with(|read| match read {
+            Some(Ok(list)) => Some(list.iter().find(|p| p.id == id).map(|p| p.name.clone())),
             _ => None,
         })
     }
 
-    /// The project to open when the address names none: the last one used if
+    /// The project to open when the address names none: the last one shown if
     /// the key still sees it, else the first; `None` until the list is read.
-    pub fn default_for(&self, last: &str) -> Option<String> {
-        self.0.with(|read| match read {
-            Some(Ok(list)) => list
-                .iter()
-                .find(|p| p.id == last)
-                .or(list.first())
-                .map(|p| p.id.clone()),
-            _ => None,
+    pub fn default_id(&self) -> Option<String> {
+        self.last.with(|last| {
+            self.list.with(|read| match read {
+                Some(Ok(list)) => list
+                    .iter()
+                    .find(|p| &p.id == last)
+                    .or(list.first())
+                    .map(|p| p.id.clone()),
+                _ => None,
+            })
         })
     }
 
     /// The project's name, once the list is read.
     pub fn name(&self, id: &str) -> Option<String> {
-        self.0.with(|read| match read {
-            Some(Ok(list)) => list.iter().find(|p| p.id == id).map(|p| p.name.clone()),
-            _ => None,
-        })
+        self.lookup(id).flatten()
     }
 }
-
-/// The project last shown, kept in `localStorage` (an id, not a secret) so the
-/// brand link, `/` and the navigation of a page outside any project lead back
-/// to it. Empty when none was; kept as the address named it, so read it
-/// through [`Projects::default_for`].
-#[derive(Clone, Copy)]
-pub struct LastProject(pub Signal<String>);
 
 const LAST_PROJECT_ITEM: &str = "nks-console.last-project";
 
@@ -99,8 +100,8 @@ pub fn current_project_id() -> Memo<Option<String>> {
 }
 
 /// Bumped every few seconds while the tab is visible, so lists follow changes made
-/// behind the person's back (the autoscaler moves node counts on its own).
-/// Paced by the console's one interval, which also advances the clock.
+/// behind the person's back (the autoscaler moves node counts on its own). It is
+/// the console's one shared tick: relative times ("3 min ago") move on it too.
 #[derive(Clone, Copy)]
 pub struct Refresh(pub RwSignal<u64>);
 
@@ -110,45 +111,39 @@ const REFRESH_EVERY_MS: u64 = 15_000;
 pub fn Shell() -> impl IntoView {
     super::boot_done();
     let client = expect_context::<Client>();
+    // The last project shown is remembered (in the effect below).
+    let (last, keep_last, _) = use_local_storage::<String, FromToStringCodec>(LAST_PROJECT_ITEM);
     let projects = {
         let client = client.clone();
-        Projects(LocalResource::new(move || {
-            let client = client.clone();
-            async move { client.projects().await }
-        }))
+        Projects {
+            list: LocalResource::new(move || {
+                let client = client.clone();
+                async move { client.projects().await }
+            }),
+            last,
+        }
     };
     provide_context(projects);
     let config = expect_context::<crate::api::client::Config>();
     provide_context(config.operation_deadline_secs.unwrap_or_default());
     let ops = Ops::provide(client);
-    let clock = Clock::provide();
 
     let refresh = Refresh(RwSignal::new(0));
     provide_context(refresh);
     let visibility = use_document_visibility();
-    let refreshed_at = StoredValue::new(js_sys::Date::now() as u64);
-    // The console's one interval, cleared with the shell as every
-    // use_interval_fn is with its owner: the clock each second, the lists'
-    // refresh every 15 s while the tab is visible.
+    // Cleared with the shell, as every use_interval_fn is with its owner.
     use_interval_fn(
         move || {
-            let at = js_sys::Date::now() as u64;
-            clock.advance(at);
-            let due = at.saturating_sub(refreshed_at.get_value()) >= REFRESH_EVERY_MS;
-            if due && visibility.get_untracked() != web_sys::VisibilityState::Hidden {
-                refreshed_at.set_value(at);
+            if visibility.get_untracked() != web_sys::VisibilityState::Hidden {
                 refresh.0.update(|n| *n += 1);
             }
         },
-        Clock::TICK_MS,
+        REFRESH_EVERY_MS,
     );
 
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();
 
-    // The last project shown is remembered (in the effect below).
-    let (last, keep_last, _) = use_local_storage::<String, FromToStringCodec>(LAST_PROJECT_ITEM);
-    provide_context(LastProject(last));
     Effect::new(move |previous: Option<Option<String>>| {
         let now = project.get();
         if now.is_some() && previous.as_ref() != Some(&now) {
@@ -163,9 +158,22 @@ pub fn Shell() -> impl IntoView {
     // A new page moves the focus to its content, as a page load would, so keyboard
     // and screen-reader users start at the top of the page they opened instead of
     // wherever the link they followed used to be.
+    // The same effect names the tab on the cluster list, the first page, which
+    // has no effect of its own (other pages call `page_title`): "Clusters",
+    // then the project's name once it is read; nothing for a project the key
+    // does not see (the not-found page names the tab).
     let location = use_location();
     Effect::new(move |previous: Option<String>| {
         let path = location.pathname.get();
+        if let (true, Some(id)) = (path.ends_with("/clusters"), project.get()) {
+            match projects.lookup(&id) {
+                Some(None) => {}
+                name => document().set_title(&crate::rules::display::title(&[
+                    "Clusters",
+                    &name.flatten().unwrap_or_default(),
+                ])),
+            }
+        }
         if previous.is_some_and(|p| p != path) {
             if let Some(main) = document().get_element_by_id("main") {
                 if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
@@ -199,16 +207,16 @@ pub fn Frame(children: Children) -> impl IntoView {
 /// last project used, else the first project.
 #[component]
 pub(super) fn Home() -> impl IntoView {
-    let Projects(projects) = expect_context::<Projects>();
-    let LastProject(last) = expect_context::<LastProject>();
+    let known = expect_context::<Projects>();
+    let projects = known.list;
     let current = current_project_id();
     view! {
         <Transition fallback=|| view! { <p class="loading">"Loading projects…"</p> }>
             {move || projects.get().map(|read| match read {
                 Err(error) => view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any(),
-                Ok(list) => {
-                    let last = Some(last.get_untracked()).filter(|id| list.iter().any(|p| &p.id == id));
-                    let target = current.get().or(last).or_else(|| list.first().map(|p| p.id.clone()));
+                Ok(_) => {
+                    // Untracked: the redirect itself makes its project the last shown.
+                    let target = current.get().or_else(|| untrack(|| known.default_id()));
                     match target {
                         // Replacing the entry: Back from the clusters must not land here and be sent on again.
                         Some(id) => view! {
@@ -235,8 +243,7 @@ pub(super) fn Home() -> impl IntoView {
 #[component]
 fn Header() -> impl IntoView {
     let known = expect_context::<Projects>();
-    let Projects(projects) = known;
-    let LastProject(last) = expect_context::<LastProject>();
+    let projects = known.list;
     let session = expect_context::<Session>();
     let current = current_project_id();
     let navigate = use_navigate();
@@ -253,7 +260,7 @@ fn Header() -> impl IntoView {
         move || {
             current
                 .get()
-                .or_else(|| last.with(|last| known.default_for(last)))
+                .or_else(|| known.default_id())
                 .map(|id| format!("/projects/{id}/{tail}"))
                 .unwrap_or_else(|| "/".to_string())
         }

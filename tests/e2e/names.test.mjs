@@ -233,7 +233,16 @@ test('times read in local time with the zone, UTC on hover, and "ago" moves on t
   }
   assert.ok(fresh, 'the pool was made');
 
-  const { context, page } = await open(clusterPath(), { before: (page) => page.clock.install() });
+  const { context, page } = await open(`/projects/${ids.project}/clusters`, { before: (page) => page.clock.install() });
+  // The cluster list: the local time with the zone, UTC on hover ("how long ago" is on the cluster's page).
+  const table = page.getByRole('table', { name: 'Clusters' });
+  await table.waitFor();
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'edge-prod', exact: true }) });
+  const cell = row.locator('td').last();
+  assert.equal((await cell.textContent()).trim(), '4 May 2026, 11:12 CEST');
+  assert.equal(await cell.getAttribute('title'), '2026-05-04 09:12:00 UTC');
+
+  await page.goto(sim.url + clusterPath());
   await page.getByRole('heading', { name: 'edge-prod', level: 1 }).waitFor();
   // edge-prod was made 2026-05-04T09:12:00Z: summer time in Berlin.
   const created = field(page, 'Created').locator('time');
@@ -246,7 +255,7 @@ test('times read in local time with the zone, UTC on hover, and "ago" moves on t
   await page.getByRole('heading', { name: 'fresh', level: 1 }).waitFor();
   const poolCreated = field(page, 'Created').locator('time');
   const text = async () => (await poolCreated.textContent()).trim();
-  assert.match(await text(), /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} CET · just now$/);
+  assert.match(await text(), /^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2} CET · just now$/);
   const utc = new Date(fresh.created_at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
   assert.equal(await poolCreated.getAttribute('title'), utc);
 

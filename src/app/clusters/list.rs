@@ -6,8 +6,8 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::{ErrorView, Time};
-use crate::app::shell::{page_title, Projects, Refresh};
+use crate::app::components::{local_time, ErrorView};
+use crate::app::shell::{Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
@@ -19,29 +19,13 @@ const STATUSES: [&str; 7] = [
     "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
 ];
 
-/// The clusters of the project the address names, or "Project not found" when
-/// the key sees no such project (the API lists no clusters for it: that is not
-/// an empty project).
-#[component]
-pub fn ClusterList() -> impl IntoView {
-    let projects = expect_context::<Projects>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let missing = Memo::new(move |_| projects.knows(&project_id()) == Some(false));
-    // Drawn again only when the project turns out unknown (or known).
-    move || {
-        if missing.get() {
-            crate::app::lazy::project_missing(untrack(project_id)).into_any()
-        } else {
-            view! { <ClusterListPage /> }.into_any()
-        }
-    }
-}
-
 /// Every cluster of the project (all pages), filtered and sorted as the URL says,
 /// or the reason they could not be read: a failure is never shown as an empty list.
+/// A project the key does not see is "Project not found" (the lazily loaded
+/// not-found page says so), not an empty project: the API lists no clusters for it.
+/// The tab's title is the shell's (the first page keeps its code small).
 #[component]
-fn ClusterListPage() -> impl IntoView {
+pub fn ClusterList() -> impl IntoView {
     let client = expect_context::<Client>();
     let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
@@ -49,12 +33,7 @@ fn ClusterListPage() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
-    page_title(move || {
-        vec![
-            "Clusters".into(),
-            projects.name(&project_id()).unwrap_or_default(),
-        ]
-    });
+    let missing = Memo::new(move |_| projects.lookup(&project_id()) == Some(None));
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
     let clusters: Clusters = LocalResource::new(move || {
@@ -114,6 +93,10 @@ fn ClusterListPage() -> impl IntoView {
     let shown_first = current.get_untracked();
 
     view! {
+        // In its place, the list stays, hidden by the not-found page before it
+        // (style/main.css: `.missing ~ .page`), with no results drawn: kept,
+        // not rebuilt, when the projects are read.
+        {move || missing.get().then(crate::app::lazy::not_found)}
         <section class="page">
             <header class="page-header">
                 <h1>"Clusters"</h1>
@@ -155,7 +138,7 @@ fn ClusterListPage() -> impl IntoView {
             </div>
             // The last list read stays on screen while the next is on its way.
             <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
-                <ClusterResults clusters current project=Signal::derive(project_id) />
+                <ClusterResults clusters current missing project=Signal::derive(project_id) />
             </Transition>
         </section>
     }
@@ -178,6 +161,8 @@ enum Shown {
 fn ClusterResults(
     clusters: Clusters,
     current: Memo<ClusterQuery>,
+    /// The project is not one the key sees: nothing to show (it says not found).
+    missing: Memo<bool>,
     project: Signal<String>,
 ) -> impl IntoView {
     let project_id = move || project.get();
@@ -190,6 +175,9 @@ fn ClusterResults(
         })
     });
     let shown = Memo::new(move |_| {
+        if missing.get() {
+            return None;
+        }
         clusters.with(|read| {
             read.as_ref().map(|read| match read {
                 Err(error) => Shown::Failed(error.clone()),
@@ -244,6 +232,8 @@ fn ClusterTable(
                     {
                         let href = format!("/projects/{}/clusters/{}", project.get_untracked(), c.id);
                         let (name, status) = (c.name.clone(), c.status.as_str());
+                        // The local time alone: UTC and "how long ago" are on the cluster's page.
+                        let created = local_time(&c.created_at).map_or_else(|| c.created_at.clone(), |(_, local)| local);
                         view! {
                             <tr>
                                 <td><A href=href>{name}</A></td>
@@ -252,7 +242,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td><Time at=c.created_at.clone() /></td>
+                                <td>{created}</td>
                             </tr>
                         }
                     }

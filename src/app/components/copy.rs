@@ -41,7 +41,7 @@ pub fn CopyButton(#[prop(into)] text: String, #[prop(into)] what: String) -> imp
         <button type="button" class="btn btn-quiet btn-copy" aria-label=format!("Copy {what}") on:click=copy>
             "Copy"
         </button>
-        <span class="copy-status" role="status">
+        <span class="copy-status muted" role="status">
             {move || said.get().map(|copied| if copied {
                 "Copied"
             } else {

@@ -21,7 +21,7 @@ pub use op_progress::{OpProgress, SubmissionProgress};
 pub use retry_wait::{RetryLine, RetryWait};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
-pub use time::{Clock, Time};
+pub use time::{local_time, Time};
 pub use uncertain_create::{CreateCheck, UncertainCreate};
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is

@@ -1,117 +1,85 @@
-//! Times as people read them, on one clock for the whole console.
+//! Times as people read them: the browser writes them, in the person's own
+//! locale and zone, so none of the calendar, zone or locale rules are the
+//! console's code (the cluster list, on the first page, shows them too).
 //!
-//! [`Clock`] is the console's only clock: the shell's one interval (which also
-//! paces the lists' refresh) advances it every second for elapsed times
-//! (`tick`), and moves `now` once
-//! [`RELATIVE_EVERY_MS`] have passed, for relative times ("3 min ago"), so a page
-//! of timestamps is redrawn twice a minute, not every second. Time is read at
-//! each tick, not counted in ticks: a background tab's throttled timer, or a
-//! machine waking from sleep, still shows the right "ago". [`Time`] shows every
-//! timestamp: local time with the zone, how long ago, and UTC on hover. The
-//! wording is src/rules/times.rs's.
+//! "How long ago" moves on the console's one shared tick, the shell's
+//! [`Refresh`], which also paces the lists' refresh: the moment is read again
+//! at each tick (a throttled background tab or a machine waking from sleep
+//! still reads right), so every relative time on a page moves together.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
+use crate::app::shell::Refresh;
 use crate::rules::times;
 
-/// How long `now` stays put between two moves.
-const RELATIVE_EVERY_MS: u64 = 30_000;
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript `Date`, with the two ways the console writes one.
+    #[wasm_bindgen(js_name = Date)]
+    type Moment;
 
-/// The console's clock, in context: whole ms since the epoch (integers: the
-/// signal machinery for them is already in the first load, for `Refresh`).
-#[derive(Clone, Copy)]
-pub struct Clock {
-    /// Moves every second, for elapsed times ("3 min 05 s").
-    pub tick: RwSignal<u64>,
-    /// Moves every 30 s, for relative times ("3 min ago").
-    pub now: RwSignal<u64>,
+    #[wasm_bindgen(constructor, js_class = "Date")]
+    fn new(ms: f64) -> Moment;
+
+    /// `toLocaleString` with `undefined` for the browser's own locale
+    /// (js-sys's binding takes one locale, as a string).
+    #[wasm_bindgen(method, js_class = "Date", js_name = toLocaleString)]
+    fn to_locale_string(this: &Moment, locales: &JsValue, options: &JsValue) -> String;
+
+    #[wasm_bindgen(method, js_class = "Date", js_name = toISOString)]
+    fn to_iso_string(this: &Moment) -> String;
 }
 
-impl Clock {
-    /// How often the shell calls [`Clock::advance`].
-    pub const TICK_MS: u64 = 1_000;
+/// The local time as the browser writes it, to the minute with the zone's
+/// name: `4 May 2026, 11:12 CEST` (en-GB), `May 4, 2026, 11:12 AM GMT+2` (en-US).
+const LOCAL: [(&str, &str); 6] = [
+    ("day", "numeric"),
+    ("month", "short"),
+    ("year", "numeric"),
+    ("hour", "2-digit"),
+    ("minute", "2-digit"),
+    ("timeZoneName", "short"),
+];
 
-    /// The clock, provided for the owner (the shell); it moves as the shell
-    /// advances it.
-    pub fn provide() -> Self {
-        let start = js_sys::Date::now() as u64;
-        let clock = Clock {
-            tick: RwSignal::new(start),
-            now: RwSignal::new(start),
-        };
-        provide_context(clock);
-        clock
+/// An API timestamp as the browser writes it in local time: when it is (ms
+/// since the epoch) and the text; `None` when it is not a time. The cluster
+/// list shows this text alone (the first page keeps its code small); other
+/// pages show [`Time`].
+pub fn local_time(at: &str) -> Option<(f64, String)> {
+    let ms = times::parse_rfc3339_ms(at)?;
+    let options = js_sys::Object::new();
+    for (name, value) in LOCAL {
+        let _ = js_sys::Reflect::set(&options, &name.into(), &value.into());
     }
-
-    /// The time is `at` (ms since the epoch): `tick` follows it, `now` when
-    /// 30 s have passed, or at once when the machine's clock went back.
-    pub fn advance(&self, at: u64) {
-        self.tick.update(|t| *t = at);
-        let before = self.now.get_untracked();
-        if at < before || at - before >= RELATIVE_EVERY_MS {
-            self.now.update(|t| *t = at);
-        }
-    }
-
-    /// The console's clock, when the shell runs one.
-    pub fn get() -> Option<Self> {
-        use_context::<Clock>()
-    }
+    Some((
+        ms,
+        Moment::new(ms).to_locale_string(&JsValue::UNDEFINED, &options),
+    ))
 }
 
-/// A timestamp from the API: `5 Dec 2026, 10:42 CET · 3 min ago`, the UTC time
+/// A timestamp from the API: `4 May 2026, 11:12 CEST · 3 min ago`, the UTC time
 /// to the second on hover, the machine-readable time in `datetime`. A value that
 /// is not a time is shown as it came.
 #[component]
 pub fn Time(#[prop(into)] at: String) -> impl IntoView {
-    let Some(ms) = times::parse_rfc3339_epoch_ms(&at) else {
+    let Some((ms, local)) = local_time(&at) else {
         return view! { <span>{at}</span> }.into_any();
     };
-    let (offset, zone) = local_zone(ms);
-    // Outside the shell (no clock) the moment itself stands for "now".
-    let now = Clock::get().map(|clock| clock.now);
+    let utc = times::utc_text(&Moment::new(ms).to_iso_string());
+    // Outside the shell (no tick) it is read once.
+    let tick = use_context::<Refresh>();
     let ago = move || {
-        let now = now.map_or(ms, |now| now.get() as i64);
-        format!(" \u{b7} {}", times::relative(now, ms))
+        if let Some(Refresh(tick)) = tick {
+            tick.track();
+        }
+        times::relative(js_sys::Date::now() as i64, ms as i64)
     };
     view! {
-        <time class="time" datetime=at title=times::utc_text(ms)>
-            {times::local_text(ms, offset, &zone)}
-            <span class="muted">{ago}</span>
+        <time datetime=at title=utc>
+            {local}
+            <span class="muted">" \u{b7} " {ago}</span>
         </time>
     }
     .into_any()
-}
-
-/// The browser's offset from UTC (minutes east) and zone name (`CET`) at `ms`:
-/// both change with daylight saving time, so they are asked per moment.
-fn local_zone(ms: i64) -> (i32, String) {
-    // One formatter for the page's life: made on first use, kept after.
-    thread_local! {
-        static ZONE_NAMES: std::cell::OnceCell<js_sys::Intl::DateTimeFormat> =
-            const { std::cell::OnceCell::new() };
-    }
-    let date = js_sys::Date::new(&JsValue::from_f64(ms as f64));
-    let offset = -(date.get_timezone_offset() as i32);
-    let zone = ZONE_NAMES.with(|names| {
-        let names = names.get_or_init(|| {
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"timeZoneName".into(), &"short".into());
-            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &options)
-        });
-        names
-            .format_to_parts(&date)
-            .iter()
-            .find(|part| field(part, "type").as_deref() == Some("timeZoneName"))
-            .and_then(|part| field(&part, "value"))
-            .unwrap_or_default()
-    });
-    (offset, zone)
-}
-
-fn field(object: &JsValue, name: &str) -> Option<String> {
-    js_sys::Reflect::get(object, &name.into())
-        .ok()
-        .and_then(|v| v.as_string())
 }

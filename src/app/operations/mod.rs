@@ -33,13 +33,12 @@ pub fn OperationViews() -> impl IntoView {
     }
 }
 
-/// The current time, ticking once a second, for elapsed times: the console's
-/// one clock (`components::Clock`), not an interval per view.
-pub(crate) fn clock() -> Signal<f64> {
-    match crate::app::components::Clock::get() {
-        Some(clock) => Signal::derive(move || clock.tick.get() as f64),
-        None => Signal::stored(js_sys::Date::now()),
-    }
+/// The current time, ticking once a second while the view that asked is mounted
+/// (for elapsed times); its interval is cleared with that view.
+pub(crate) fn clock() -> RwSignal<f64> {
+    let now = RwSignal::new(js_sys::Date::now());
+    leptos_use_interval_fn::use_interval_fn(move || now.set(js_sys::Date::now()), 1_000);
+    now
 }
 
 /// The address of an operation's page. A pool's operation carries its cluster

@@ -255,7 +255,7 @@ pub fn OperationsPage() -> impl IntoView {
 fn row(
     op: Operation,
     name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
-    now: Signal<f64>,
+    now: RwSignal<f64>,
 ) -> impl IntoView {
     let status = op.status.as_str().to_string();
     let changes: Vec<String> = op
