@@ -295,3 +295,102 @@ fn a_node_volume_decodes_and_a_controller_volume_has_no_node() {
     let d: Volume = decode(r#"{"id":"v","kind":"scratch"}"#).unwrap();
     assert_eq!(d.kind.as_str(), "scratch");
 }
+
+/// The wire enums' reading, to the letter, error texts and positions included:
+/// a text is its variant or kept as `Other`; the tagged form of a variant
+/// (`{"ready": null}`) reads as that variant; anything else is refused where it
+/// stands with the same words.
+#[test]
+fn a_wire_enum_reads_text_or_its_tagged_form_and_refuses_the_rest_in_place() {
+    let status = |json: &str| {
+        decode::<Page<ClusterSummary>>(&format!(
+            r#"{{"items":[{{"id":"a"}},{{"status":{json}}}]}}"#
+        ))
+        .map(|p| p.items[1].status.clone())
+        .map_err(|e| e.to_string())
+    };
+    assert_eq!(status(r#""ready""#), Ok(ResourceStatus::Ready));
+    assert_eq!(status(r#""unknown""#), Ok(ResourceStatus::Unknown));
+    assert_eq!(status(r#""re\u0061dy""#), Ok(ResourceStatus::Ready));
+    assert_eq!(
+        status(r#""Ready""#),
+        Ok(ResourceStatus::Other("Ready".into()))
+    );
+    assert_eq!(status(r#""""#), Ok(ResourceStatus::Other(String::new())));
+    assert_eq!(status("null"), Ok(ResourceStatus::Unknown));
+    assert_eq!(status(r#"{"ready":null}"#), Ok(ResourceStatus::Ready));
+    assert_eq!(status(r#"{"unknown":null}"#), Ok(ResourceStatus::Unknown));
+    let refused = |column: u32| {
+        Err(format!("items[1].status: data did not match any variant of untagged enum ResourceStatus at line 1 column {column}"))
+    };
+    for (json, column) in [
+        ("5", 33),
+        ("-5", 34),
+        ("1.5", 35),
+        ("true", 36),
+        ("[]", 34),
+        (r#"["ready"]"#, 41),
+        ("{}", 34),
+        (r#"{"ready":1}"#, 43),
+        (r#"{"ready":{}}"#, 44),
+        (r#"{"ready":null,"error":null}"#, 59),
+        (r#"{"Ready":null}"#, 46),
+        (r#"{"Other":"x"}"#, 45),
+    ] {
+        assert_eq!(status(json), refused(column), "{json}");
+    }
+    for (bad, error) in [
+        (
+            "[1,",
+            "items[1].status[1]: expected value at line 1 column 35",
+        ),
+        (
+            r#"{"ready":nul}"#,
+            "items[1].status.ready: expected ident at line 1 column 44",
+        ),
+        (
+            r#"{"ready" null}"#,
+            "items[1].status: expected `:` at line 1 column 41",
+        ),
+        (
+            "1e999",
+            "items[1].status: number out of range at line 1 column 36",
+        ),
+    ] {
+        assert_eq!(status(bad), Err(error.to_string()), "{bad}");
+    }
+}
+
+/// The shell reads a project's id and name from the whole object the API sends.
+#[test]
+fn a_project_summary_reads_its_id_and_name_from_the_whole_project() {
+    let whole = r#"{"items":[{"id":"p1","name":"Production","tags":["prod"],
+        "resources":{"cloud":{"nks_clusters":2,"nks_node_pools":3,"vms":0,"volumes":4,"vpcs":1,"connect_connections":0}},
+        "created_at":"2026-01-02T03:04:05Z","updated_at":"2026-01-02T03:04:05Z"},
+        {"id":"p2","name":null}]}"#;
+    let page: Page<ProjectSummary> = decode(whole).unwrap();
+    assert_eq!(
+        page.items,
+        [
+            ProjectSummary {
+                id: "p1".into(),
+                name: "Production".into()
+            },
+            ProjectSummary {
+                id: "p2".into(),
+                name: String::new()
+            },
+        ]
+    );
+    let full: Page<Project> = decode(whole).unwrap();
+    assert_eq!(
+        (full.items[0].id.as_str(), full.items[0].name.as_str()),
+        ("p1", "Production")
+    );
+    let err = decode::<Page<ProjectSummary>>(r#"{"items":[{"id":"p1","name":7}]}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("items[0].name: invalid type: integer `7`"),
+        "{err}"
+    );
+}

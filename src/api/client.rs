@@ -379,6 +379,26 @@ impl Client {
         query: &[(&str, String)],
     ) -> Result<Vec<T>, ApiError> {
         let mut items = Vec::new();
+        self.walk_pages(call, path, query, &mut |answer| {
+            let page: Page<T> = decode(call, answer)?;
+            let next = page.next_cursor().map(str::to_string);
+            items.extend(page.items);
+            Ok(next)
+        })
+        .await?;
+        Ok(items)
+    }
+
+    /// The walk of [`Client::list_all`], the same for every item type, so its
+    /// code is there once rather than once per type: `read` decodes a page's
+    /// answer, keeps its items and gives the next cursor.
+    async fn walk_pages(
+        &self,
+        call: &str,
+        path: &str,
+        query: &[(&str, String)],
+        read: &mut dyn FnMut(&Answer) -> Result<Option<String>, ApiError>,
+    ) -> Result<(), ApiError> {
         let mut cursor: Option<String> = None;
         loop {
             let mut params: Vec<(&str, String)> = query.to_vec();
@@ -396,12 +416,9 @@ impl Client {
                     None,
                 )
                 .await?;
-            let page: Page<T> = decode(call, &answer)?;
-            let next = page.next_cursor().map(str::to_string);
-            items.extend(page.items);
-            match next {
+            match read(&answer)? {
                 Some(c) if Some(&c) != cursor.as_ref() => cursor = Some(c),
-                _ => return Ok(items),
+                _ => return Ok(()),
             }
         }
     }
@@ -423,7 +440,9 @@ impl Client {
         decode("Check API key", &answer)
     }
 
-    pub async fn projects(&self) -> Result<Vec<Project>, ApiError> {
+    /// The projects the key can see, as `Project`s, or as `ProjectSummary`s for
+    /// the shell, which shows only their names.
+    pub async fn projects<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
         self.list_all("List projects", "/v1/projects", &[]).await
     }
 
@@ -881,13 +900,95 @@ impl Client {
         )
         .await
     }
+
+    // ----- networking: one VPC, its firewall rules, and their mutations -----
+
+    pub async fn vpc(&self, vpc_id: &str) -> Result<Vpc, ApiError> {
+        self.get("Get VPC", &format!("/v1/networking/vpcs/{}", seg(vpc_id)))
+            .await
+    }
+
+    /// Every firewall rule of a VPC, oldest first. The platform denies what no
+    /// rule allows, so a partial list would understate what is open: a failing
+    /// page fails the whole read (see `list_all`).
+    pub async fn firewall_rules(&self, vpc_id: &str) -> Result<Vec<FirewallRule>, ApiError> {
+        let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
+        self.list_all("List firewall rules", &path, &[]).await
+    }
+
+    pub async fn create_firewall_rule(
+        &self,
+        vpc_id: &str,
+        body: &FirewallRuleCreate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
+        self.mutate(
+            "Create firewall rule",
+            Method::POST,
+            &path,
+            Some(json_body(body)),
+        )
+        .await
+    }
+
+    pub async fn update_firewall_rule(
+        &self,
+        vpc_id: &str,
+        rule_id: &str,
+        body: &FirewallRuleUpdate,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/networking/vpcs/{}/firewall_rules/{}",
+            seg(vpc_id),
+            seg(rule_id)
+        );
+        self.mutate(
+            "Update firewall rule",
+            Method::PATCH,
+            &path,
+            Some(json_body(body)),
+        )
+        .await
+    }
+
+    pub async fn delete_firewall_rule(
+        &self,
+        vpc_id: &str,
+        rule_id: &str,
+    ) -> Result<Operation, ApiError> {
+        let path = format!(
+            "/v1/networking/vpcs/{}/firewall_rules/{}",
+            seg(vpc_id),
+            seg(rule_id)
+        );
+        self.mutate("Delete firewall rule", Method::DELETE, &path, None)
+            .await
+    }
+
+    /// Deleting a VPC a cluster uses is refused (the simulator answers 422
+    /// naming the cluster); the refusal is the caller's to show.
+    pub async fn delete_vpc(&self, vpc_id: &str) -> Result<Operation, ApiError> {
+        self.mutate(
+            "Delete VPC",
+            Method::DELETE,
+            &format!("/v1/networking/vpcs/{}", seg(vpc_id)),
+            None,
+        )
+        .await
+    }
 }
 
 fn decode<T: DeserializeOwned>(call: &str, answer: &Answer) -> Result<T, ApiError> {
-    from_json(&answer.text).map_err(|e: DecodeError| ApiError::Malformed {
+    from_json(&answer.text).map_err(|e| malformed(call, answer, e))
+}
+
+/// An answer that could not be read as what the call expects. One function,
+/// not a copy per type [`decode`] reads.
+fn malformed(call: &str, answer: &Answer, e: DecodeError) -> ApiError {
+    ApiError::Malformed {
         call: call.to_string(),
         detail: format!("status {}, {e}", answer.status),
-    })
+    }
 }
 
 /// A request body as JSON text. The bodies are plain structs of strings,

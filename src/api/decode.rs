@@ -7,7 +7,9 @@ use std::ops::Deref;
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
+use serde_json::de::StrRead;
 use serde_json::value::RawValue;
+use serde_path_to_error::Track;
 
 /// Why a text could not be read as the type asked for: where, and what.
 #[derive(Debug)]
@@ -29,20 +31,37 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 /// Reads `text` as one `T`; anything after the value but white space is refused.
+///
+/// Only the reading itself is per type: where a refusal happened and the check
+/// of what follows the value are one function each ([`located`], [`ended`]),
+/// not a copy per type read.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
-        let path = e.path().to_string();
-        DecodeError {
-            path: if path == "." { String::new() } else { path },
-            error: e.into_inner(),
-        }
-    })?;
+    let mut track = Track::new();
+    match T::deserialize(serde_path_to_error::Deserializer::new(
+        &mut deserializer,
+        &mut track,
+    )) {
+        Ok(value) => ended(&mut deserializer).map(|()| value),
+        Err(error) => Err(located(track, error)),
+    }
+}
+
+/// A refusal with the place it happened (`items[3].node_count`).
+fn located(track: Track, error: serde_json::Error) -> DecodeError {
+    let path = track.path().to_string();
+    DecodeError {
+        path: if path == "." { String::new() } else { path },
+        error,
+    }
+}
+
+/// Refuses anything but white space after the value.
+fn ended(deserializer: &mut serde_json::Deserializer<StrRead<'_>>) -> Result<(), DecodeError> {
     deserializer.end().map_err(|error| DecodeError {
         path: String::new(),
         error,
-    })?;
-    Ok(value)
+    })
 }
 
 /// A list item with the text it was read from. Two reads of an item are equal

@@ -26,9 +26,11 @@ use leptos::prelude::*;
 
 use super::clusters::{
     ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
+    ReachabilitySection,
 };
 use super::components::{InTheWay, RetryLine};
 use super::connect::ConnectScreen;
+use super::networking::NetworkingPage;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationViews};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
@@ -102,6 +104,40 @@ pub fn in_the_way(id: String) -> impl IntoView {
         &KEPT,
         || Box::pin(async { split_call!(in_the_way_part()) }),
         id,
+    )
+}
+
+/// The networking views, one split for both: the Networking page, and the cluster
+/// page's reachability part, which reads the same rules with the same code. Each
+/// new split cuts the code the first page shares with the others into more
+/// pieces, each a file of its own with its own overhead, so these two are one.
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(networking_views, fallible))]
+fn networking_views() -> Result<Draw, SplitLoadError> {
+    Ok(|about| match about {
+        "reachability" => view! { <ReachabilitySection /> }.into_any(),
+        _ => view! { <NetworkingPage /> }.into_any(),
+    })
+}
+
+thread_local!(static NETWORKING: Cell<Option<Draw>> = const { Cell::new(None) });
+
+/// [`NetworkingPage`], loaded on first use.
+pub fn networking() -> impl IntoView {
+    lazy_view(
+        Place::Page,
+        &NETWORKING,
+        || Box::pin(async { split_call!(networking_views()) }),
+        String::new(),
+    )
+}
+
+/// [`ReachabilitySection`], a part of the cluster page, loaded on first use.
+pub fn reachability() -> impl IntoView {
+    lazy_view(
+        Place::Part,
+        &NETWORKING,
+        || Box::pin(async { split_call!(networking_views()) }),
+        "reachability".into(),
     )
 }
 

@@ -6,6 +6,7 @@ mod connect;
 pub(crate) mod drafts;
 mod embed;
 mod lazy;
+mod networking;
 mod not_found;
 mod operations;
 pub(crate) mod paths;

@@ -21,6 +21,8 @@ pub fn AppRoutes() -> impl IntoView {
                 <Route path=path!("settings") view=lazy::settings />
                 <Route path=path!("projects/:project_id") view=lazy::home />
                 <Route path=path!("projects/:project_id/operations") view=lazy::operations />
+                <Route path=path!("projects/:project_id/networking") view=lazy::networking />
+                <Route path=path!("projects/:project_id/networking/vpcs/:vpc_id") view=lazy::networking />
                 <Route path=path!("projects/:project_id/operations/:operation_id") view=lazy::operations />
                 <Route path=path!("projects/:project_id/clusters") view=clusters::ClusterList />
                 <Route path=path!("projects/:project_id/clusters/new") view=lazy::create_cluster />

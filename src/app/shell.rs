@@ -16,7 +16,7 @@ use super::paths::{router_base, A};
 use super::routes::AppRoutes;
 use super::{operations, Session};
 use crate::api::client::Client;
-use crate::api::types::Project;
+use crate::api::types::ProjectSummary;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
@@ -25,7 +25,7 @@ use wasm_bindgen::JsCast;
 /// last shown.
 #[derive(Clone, Copy)]
 pub struct Projects {
-    pub list: LocalResource<Result<Vec<Project>, ApiError>>,
+    pub list: LocalResource<Result<Vec<ProjectSummary>, ApiError>>,
     /// The project last shown, kept in `localStorage` (an id, not a secret) so
     /// the brand link, `/` and the navigation of a page outside any project lead
     /// back to it. Empty when none was; kept as the address named it, so read it
@@ -118,7 +118,7 @@ pub fn Shell() -> impl IntoView {
         Projects {
             list: LocalResource::new(move || {
                 let client = client.clone();
-                async move { client.projects().await }
+                async move { client.projects::<ProjectSummary>().await }
             }),
             last,
         }
@@ -296,6 +296,7 @@ fn Header() -> impl IntoView {
             <nav class="mainnav" aria-label="Main">
                 <A href=project_link("clusters")>"Clusters"</A>
                 <A href=project_link("operations")>"Operations"</A>
+                <A href=project_link("networking")>"Networking"</A>
                 <A href="/settings">"Settings"</A>
             </nav>
             <div class="ops-slot">

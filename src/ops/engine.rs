@@ -236,7 +236,14 @@ impl Ops {
         if events.is_empty() {
             return;
         }
-        let mut ended = false;
+        // An end re-reads what the operation changed (a new revision); its notice
+        // waits for that read (`Ops::end_shown`).
+        let ends = events.iter().any(|e| !matches!(e, Event::Expired(_)));
+        let revision = if ends {
+            self.next_revision()
+        } else {
+            self.revision.get_untracked()
+        };
         self.notices.update(|notices| {
             for event in events {
                 let (op, kind) = match event {
@@ -245,17 +252,13 @@ impl Ops {
                     Event::Expired(op) => (op, NoticeKind::OutOfTime),
                     Event::Lost(op) => (op, NoticeKind::Lost),
                 };
-                ended |= kind != NoticeKind::OutOfTime;
                 notices.retain(|n| n.op.id != op.id);
-                notices.push(Notice { op, kind });
+                notices.push(Notice { op, kind, revision });
             }
             // Keep the latest few; older ones stay on the operations page.
             let excess = notices.len().saturating_sub(5);
             notices.drain(..excess);
         });
-        if ended {
-            self.revision.update(|r| *r += 1);
-        }
     }
 
     fn save(&self) {

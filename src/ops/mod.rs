@@ -47,6 +47,8 @@ use tasks::{when_idle, Tasks};
 pub struct Notice {
     pub op: Operation,
     pub kind: NoticeKind,
+    /// The tracker's revision its end caused (the reads it started).
+    pub revision: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +66,13 @@ pub struct Ops {
     state: RwSignal<Tracker>,
     /// Bumped whenever an operation ends: resources that depend on it refetch.
     pub revision: RwSignal<u64>,
+    /// The revision the page's reads reflect: once every read that follows
+    /// `revision` ([`Ops::read`]) has ended, it catches up. An operation's end is
+    /// shown only then ([`Ops::end_shown`]), so "done" never sits beside what the
+    /// operation changed, as it was before.
+    settled: RwSignal<u64>,
+    /// Reads that follow `revision`, running now.
+    reads: StoredValue<u32>,
     /// Why the last poll failed, while polling is riding out a transient fault.
     pub condition: RwSignal<Option<ApiError>>,
     pub notices: RwSignal<Vec<Notice>>,
@@ -114,6 +123,8 @@ impl Ops {
         let ops = Ops {
             state: RwSignal::new(tracker),
             revision: RwSignal::new(0),
+            settled: RwSignal::new(0),
+            reads: StoredValue::new(0),
             condition: RwSignal::new(None),
             notices: RwSignal::new(Vec::new()),
             engine_missing: RwSignal::new(false),
@@ -220,6 +231,41 @@ impl Ops {
         self.notices.update(|n| n.retain(|x| x.op.id != id));
     }
 
+    /// Marks a read of resources that operations change: call it in the read's
+    /// source (it tracks `revision`, so the read runs again when an operation
+    /// ends) and keep the guard in the read until it ends.
+    pub fn read(&self) -> Reading {
+        self.revision.track();
+        self.reads.update_value(|n| *n += 1);
+        Reading(*self)
+    }
+
+    /// Whether the end of operation `id` may be shown: the reads its end caused
+    /// are in (its notice says which), or it has no notice (any more).
+    pub fn end_shown(&self, id: &str) -> bool {
+        let caused = self
+            .notices
+            .with(|n| n.iter().find(|n| n.op.id == id).map(|n| n.revision));
+        caused.is_none_or(|r| self.settled.get() >= r)
+    }
+
+    /// The next revision, for operations that ended: reads that follow it start
+    /// now; if none does, their end shows at once.
+    fn next_revision(&self) -> u64 {
+        self.revision.update(|r| *r += 1);
+        let ops = *self;
+        set_timeout(move || ops.settle(), std::time::Duration::ZERO);
+        self.revision.get_untracked()
+    }
+
+    fn settle(&self) {
+        if self.reads.try_get_value() == Some(0) {
+            if let Some(now) = self.revision.try_get_untracked() {
+                self.settled.set(now);
+            }
+        }
+    }
+
     /// How many operations are being followed right now.
     pub fn active_count(&self) -> usize {
         self.state.with(Tracker::active_count)
@@ -306,6 +352,18 @@ impl Ops {
                 let _ = release.call0(&JsValue::UNDEFINED);
             }
         });
+    }
+}
+
+/// A read that follows the tracker's revision, running ([`Ops::read`]); when the
+/// last one ends, whether done, failed or dropped, the shown data is settled.
+pub struct Reading(Ops);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        if self.0.reads.try_update_value(|n| *n -= 1).is_some() {
+            self.0.settle();
+        }
     }
 }
 

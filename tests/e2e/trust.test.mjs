@@ -284,3 +284,41 @@ test('a key refused on submit keeps what was typed across the reconnect, and not
   assert.equal(creates.length, 2);
   await context.close();
 });
+
+test('an ended node delete shows "done" only once the pool and its nodes are read again', async () => {
+  const { context, page } = await open(poolPath());
+  const nodes = page.getByRole('table', { name: 'Nodes' });
+  await nodes.waitFor();
+  const node = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
+  const before = Number(await page.locator('dt:text-is("Node count") + dd').textContent());
+  // Watch every change of the page: no moment may show the delete as done next
+  // to the pool as it was before (its old node count, "updating", or the node).
+  await page.evaluate(({ node, before }) => {
+    window.__stale = [];
+    const check = () => {
+      const done = [...document.querySelectorAll('[role="dialog"] [role="status"]')]
+        .some((s) => /is done/.test(s.textContent));
+      if (!done) return;
+      const count = [...document.querySelectorAll('dt')].find((dt) => dt.textContent.trim() === 'Node count');
+      const header = document.querySelector('.page-header');
+      const rows = [...document.querySelectorAll('table[aria-label="Nodes"] tbody tr')];
+      const stale = [];
+      if (!count || Number(count.nextElementSibling.textContent) !== before - 1) stale.push(`node count ${count?.nextElementSibling.textContent}`);
+      if (header && /updating|deleting/.test(header.textContent)) stale.push(`status ${header.textContent}`);
+      if (rows.some((r) => r.cells[0]?.textContent.trim() === node)) stale.push(`${node} still listed`);
+      if (stale.length) window.__stale.push(stale.join(', '));
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, { node, before });
+  await page.getByRole('button', { name: `Delete node ${node}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
+  await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
+  await dialog.getByRole('button', { name: 'Delete node' }).click();
+  await dialog.getByRole('status').filter({ hasText: 'is done' }).waitFor({ timeout: 30_000 });
+  await sleep(1_000);
+  const stale = await page.evaluate(() => window.__stale);
+  assert.deepEqual(stale, [], 'the page showed "done" beside what the delete had changed');
+  assert.equal(Number(await page.locator('dt:text-is("Node count") + dd').textContent()), before - 1);
+  await shot(page, 'node-delete-done-fresh');
+  await context.close();
+});

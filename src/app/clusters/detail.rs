@@ -69,9 +69,12 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let id = cluster_id();
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
-            async move { client.cluster(&id).await }
+            async move {
+                let _reading = reading;
+                client.cluster(&id).await
+            }
         })
     };
     let pools: Pools = {
@@ -79,9 +82,10 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let id = cluster_id();
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
             async move {
+                let _reading = reading;
                 let list = client.pools::<Sourced<Pool>>(&id).await?;
                 Ok::<_, ApiError>(Arc::new(list.into_iter().map(Arc::new).collect::<Vec<_>>()))
             }
@@ -179,6 +183,8 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             {lazy::controllers()}
             <h2>"Load balancers"</h2>
             {lazy::load_balancers()}
+            <h2>"Reachability"</h2>
+            {lazy::reachability()}
             <h2>"Persistent volume claims"</h2>
             {lazy::pvcs()}
             <h2>"Recent operations"</h2>
@@ -214,13 +220,10 @@ fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
     let projects = expect_context::<Projects>();
     let project_id = cluster.project_id.clone();
     let project = move || projects.name(&project_id).map(|name| format!("{name} "));
-    let vpc_id = cluster.vpc_id.clone();
+    let (vpc_id, vpc_id_shown) = (cluster.vpc_id.clone(), cluster.vpc_id.clone());
     let vpc_name = move || {
         vpcs.with(|read| match read {
-            Some(Ok(list)) => list
-                .iter()
-                .find(|v| v.id == vpc_id)
-                .map(|v| format!("{} ", v.name)),
+            Some(Ok(list)) => list.iter().find(|v| v.id == vpc_id).map(|v| v.name.clone()),
             _ => None,
         })
     };
@@ -239,7 +242,14 @@ fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
             <dt>"Region"</dt>
             <dd>{cluster.region}</dd>
             <dt>"VPC"</dt>
-            <dd>{vpc_name}<CopyableId id=cluster.vpc_id.clone() what="VPC ID" /></dd>
+            // The VPC's name leads to its page (its id until the name is read).
+            <dd>
+                <A href=format!("/projects/{}/networking/vpcs/{}", cluster.project_id, cluster.vpc_id)>
+                    {move || vpc_name().unwrap_or_else(|| cluster.vpc_id.clone())}
+                </A>
+                " "
+                <CopyableId id=vpc_id_shown what="VPC ID" />
+            </dd>
             <dt>"Autoscaling"</dt>
             <dd>{display::on_off(cluster.autoscaling)}</dd>
             <dt>"API endpoint (private)"</dt>

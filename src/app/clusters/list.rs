@@ -39,9 +39,12 @@ pub fn ClusterList() -> impl IntoView {
     let clusters: Clusters = LocalResource::new(move || {
         let client = client.clone();
         let project = project_id();
-        ops.revision.track();
+        let reading = ops.read();
         refresh.track();
-        async move { client.clusters::<Sourced<ClusterSummary>>(&project).await }
+        async move {
+            let _reading = reading;
+            client.clusters::<Sourced<ClusterSummary>>(&project).await
+        }
     });
     // Filters live in the URL, so a filtered list can be reloaded and shared.
     let current = Memo::new(move |_| {

@@ -9,6 +9,7 @@ mod kubeconfig;
 mod list;
 mod load_balancers;
 mod pvcs;
+mod reachability;
 
 pub use controllers::ControllerList;
 pub use create_cluster_form::CreateClusterPage;
@@ -17,3 +18,4 @@ pub use edit_cluster_form::EditClusterPage;
 pub use list::ClusterList;
 pub use load_balancers::LoadBalancerList;
 pub use pvcs::PvcList;
+pub use reachability::ReachabilitySection;

@@ -24,6 +24,8 @@ pub fn OpProgress(
     let lost = move || tracked.get().is_some_and(|t| t.lost);
     let status = move || match tracked.get() {
         Some(t) if t.lost => "no longer known".to_string(),
+        // Ended, and what it changed is being read again: its end shows with that.
+        Some(t) if !t.is_active() && !ops.end_shown(&t.op.id) => "ending".into(),
         Some(t) => t.op.status.as_str().to_string(),
         None => "pending".into(),
     };

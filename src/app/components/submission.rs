@@ -30,10 +30,10 @@ pub fn finished(submitted: RwSignal<Option<String>>) -> Memo<Option<Operation>> 
     let ops = expect_context::<Ops>();
     Memo::new(move |_| {
         let tracked = ops.get(&submitted.get()?)?;
-        matches!(
+        (matches!(
             tracked.op.status,
             OperationStatus::Done | OperationStatus::Failed
-        )
+        ) && ops.end_shown(&tracked.op.id))
         .then_some(tracked.op)
     })
 }

@@ -55,6 +55,9 @@ pub(crate) fn noun(op: &Operation) -> &str {
         OperationKind::NksCluster => "cluster",
         OperationKind::NksNodePool => "pool",
         OperationKind::NksNode => "node",
+        OperationKind::NksLoadBalancer => "load balancer",
+        OperationKind::Vpc => "VPC",
+        OperationKind::FirewallRule => "firewall rule",
         _ => op.kind.as_str(),
     }
 }
@@ -94,7 +97,7 @@ const DONE_NOTICE_MS: u64 = 6_000;
 pub fn NoticeList() -> impl IntoView {
     let ops = expect_context::<Ops>();
     view! {
-        <For each=move || ops.notices.get() key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
+        <For each=move || ops.notices.get().into_iter().filter(move |n| ops.end_shown(&n.op.id)) key=|n| (n.op.id.clone(), n.kind as u8) let:notice>
             {
                 let id = notice.op.id.clone();
                 let dismiss_id = id.clone();

@@ -60,9 +60,10 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
         LocalResource::new(move || {
             let client = client.clone();
             let (c, p) = (cluster_id(), pool_id());
-            ops.revision.track();
+            let reading = ops.read();
             refresh.track();
             async move {
+                let _reading = reading;
                 let pool = client.pool(&c, &p).await?;
                 let siblings = client.pools(&c).await?;
                 Ok::<_, crate::rules::outcome::ApiError>((pool, siblings))
@@ -107,9 +108,12 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
-        ops.revision.track();
+        let reading = ops.read();
         refresh.track();
-        async move { client.nodes(&c, &p).await }
+        async move {
+            let _reading = reading;
+            client.nodes(&c, &p).await
+        }
     });
     let back = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
     let edit = move || {

@@ -1,0 +1,297 @@
+//! Whether the cluster's Kubernetes API and its shared ingress can be reached,
+//! read from its VPC's firewall rules (NKS creates none), and "Allow kubectl
+//! from…", which adds the one rule kubectl needs. Loaded on first use
+//! (`lazy::reachability`).
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use crate::api::client::Client;
+use crate::api::types::{Cluster, FirewallRule, Vpc};
+use crate::app::components::{
+    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
+};
+use crate::app::paths::A;
+use crate::app::shell::Refresh;
+use crate::ops::Ops;
+use crate::rules::outcome::ApiError;
+use crate::rules::reachability::{
+    api_vip, format_address, kubectl_rule, verdict, vips, whole_internet_warning, Cidr,
+    EXAMPLE_SOURCE,
+};
+
+/// What the section is read from: the cluster, its VPC and the VPC's rules, read
+/// together, so a verdict is never drawn from rules that could not be read.
+#[derive(Clone, Debug, PartialEq)]
+struct Seen {
+    cluster: Cluster,
+    vpc: Vpc,
+    rules: Vec<FirewallRule>,
+}
+
+/// What the "Allow kubectl" form needs; it stays the same across refreshes, so
+/// the form (and what is typed in it) is not rebuilt by one.
+#[derive(Clone, Debug, PartialEq)]
+struct Target {
+    cluster_name: String,
+    vpc_id: String,
+    api_vip: Option<u32>,
+}
+
+#[component]
+pub fn ReachabilitySection() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
+    let params = use_params_map();
+    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    // Re-read when an operation ends (a rule added here is counted once it is in
+    // force), and every few seconds while visible (rules change elsewhere too).
+    let seen = LocalResource::new(move || {
+        let client = client.clone();
+        let id = cluster_id();
+        ops.revision.track();
+        refresh.track();
+        async move {
+            let cluster = client.cluster(&id).await?;
+            let vpc = client.vpc(&cluster.vpc_id).await?;
+            let rules = client.firewall_rules(&cluster.vpc_id).await?;
+            Ok::<_, ApiError>(Seen {
+                cluster,
+                vpc,
+                rules,
+            })
+        }
+    });
+    let target = Memo::new(move |_| {
+        seen.with(|read| match read {
+            Some(Ok(s)) => Some(Target {
+                cluster_name: s.cluster.name.clone(),
+                vpc_id: s.vpc.id.clone(),
+                api_vip: api_vip(s.cluster.private_ip.as_deref(), &subnet_cidr(&s.vpc)),
+            }),
+            _ => None,
+        })
+    });
+    view! {
+        <Transition fallback=|| view! { <p class="loading">"Loading firewall rules…"</p> }>
+            {move || seen.get().map(|read| match read {
+                Err(error) => view! { <ErrorView error retry=move |_| seen.refetch() /> }.into_any(),
+                Ok(seen) => view! { <Verdicts seen /> }.into_any(),
+            })}
+        </Transition>
+        {move || target.get().map(|target| view! { <AllowKubectl target /> })}
+    }
+}
+
+fn subnet_cidr(vpc: &Vpc) -> String {
+    vpc.subnet
+        .as_ref()
+        .map(|s| s.cidr.clone())
+        .unwrap_or_default()
+}
+
+/// The two answers, in words, and where the rules live.
+#[component]
+fn Verdicts(seen: Seen) -> impl IntoView {
+    let cidr = subnet_cidr(&seen.vpc);
+    let api = api_vip(seen.cluster.private_ip.as_deref(), &cidr);
+    let ingress = vips(&cidr).map(|v| v.ingress);
+    let vpc_href = format!(
+        "/projects/{}/networking/vpcs/{}",
+        seen.cluster.project_id, seen.vpc.id
+    );
+    let rules = seen.rules;
+    let one = move |title: &'static str, address: Option<u32>, ports: &'static [u16]| {
+        let ports_text = ports
+            .iter()
+            .map(u16::to_string)
+            .collect::<Vec<_>>()
+            .join(" and ");
+        match address {
+            None => view! {
+                <div class="reach" role="group" aria-label=title>
+                    <h3>{title}</h3>
+                    <p class="reach-verdict">
+                        {format!("Not known: the VPC subnet ({cidr}) does not show where its address is.", cidr = if cidr.is_empty() { "none given".to_string() } else { cidr.clone() })}
+                    </p>
+                </div>
+            }
+            .into_any(),
+            Some(address) => {
+                let v = verdict(address, ports, &rules);
+                let class = if v.reachable {
+                    "reach-verdict reach-open"
+                } else {
+                    "reach-verdict reach-closed"
+                };
+                view! {
+                    <div class="reach" role="group" aria-label=title>
+                        <h3>{title}</h3>
+                        <p class=class>{v.summary}</p>
+                        {v.reachable.then(|| view! {
+                            <p class="muted">{format!("Checked: TCP {ports_text} to {}.", format_address(address))}</p>
+                        })}
+                        {v.waiting.into_iter().map(|line| view! { <p class="alert alert-info">{line}</p> }).collect_view()}
+                    </div>
+                }
+                .into_any()
+            }
+        }
+    };
+    view! {
+        {one("Kubernetes API", api, &[443])}
+        {one("Ingress", ingress, &[80, 443])}
+        <p class="muted">
+            "NKS creates no firewall rules: what is allowed is what the rules of VPC "
+            <A href=vpc_href>{seen.vpc.name}</A>
+            " allow. Traffic inside the cluster and ICMP are always allowed."
+        </p>
+    }
+}
+
+/// Where the form is.
+#[derive(Clone, Debug, PartialEq)]
+enum Step {
+    Closed,
+    Typing,
+    /// The whole internet was asked for: nothing is sent until this is confirmed.
+    Confirming(Cidr),
+}
+
+/// "Allow kubectl from…": the person types the source range (nothing guessed);
+/// `0.0.0.0/0` needs a confirm that names the exposure; the create is followed
+/// by the tracker, and the section re-reads when it ends.
+#[component]
+fn AllowKubectl(target: Target) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let step = RwSignal::new(Step::Closed);
+    let source = RwSignal::new(String::new());
+    let tried = RwSignal::new(false);
+    let rejected = RwSignal::new(None::<ApiError>);
+    let api = target.api_vip;
+    let save = {
+        let vpc_id = target.vpc_id.clone();
+        Action::new_local(move |source: &Cidr| {
+            let client = client.clone();
+            let vpc_id = vpc_id.clone();
+            let body = api.map(|vip| kubectl_rule(*source, vip));
+            async move {
+                match body {
+                    Some(body) => client.create_firewall_rule(&vpc_id, &body).await,
+                    // The button is disabled without an address; never reached.
+                    None => Err(ApiError::Cancelled {
+                        call: "Create firewall rule".into(),
+                    }),
+                }
+            }
+        })
+    };
+    let submitted = follow_submission(move || save.value().get(), rejected);
+    let finished = finished(submitted);
+    let local_error = Memo::new(move |_| {
+        if !tried.get() {
+            return None;
+        }
+        Cidr::parse(&source.get()).err()
+    });
+    let field_error = Signal::derive(move || {
+        local_error.get().or_else(|| {
+            rejected.with(|r| {
+                r.as_ref()
+                    .filter(|e| e.field() == Some("source_address"))
+                    .and_then(|e| e.server_message().map(str::to_string))
+            })
+        })
+    });
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        tried.set(true);
+        if save.pending().get_untracked() {
+            return;
+        }
+        if let Ok(cidr) = Cidr::parse(&source.get_untracked()) {
+            rejected.set(None);
+            if cidr.is_everywhere() {
+                step.set(Step::Confirming(cidr));
+            } else {
+                save.dispatch(cidr);
+            }
+        }
+    };
+    let close = move || {
+        step.set(Step::Closed);
+        submitted.set(None);
+        rejected.set(None);
+        tried.set(false);
+        source.set(String::new());
+    };
+    let no_address = api.is_none();
+    let cluster_name = StoredValue::new(target.cluster_name.clone());
+    view! {
+        <div class="reach-actions">
+            {move || match (step.get(), submitted.get()) {
+                (_, Some(_)) => view! {
+                    <div class="card">
+                        <SubmissionProgress submitted finished title="Allow kubectl" />
+                        <div class="actions">
+                            <button class="btn" on:click=move |_| close()>"Close"</button>
+                        </div>
+                    </div>
+                }.into_any(),
+                (Step::Closed, None) => view! {
+                    <button class="btn" disabled=no_address
+                        aria-describedby=no_address.then_some("kubectl-no-address")
+                        on:click=move |_| step.set(Step::Typing)>
+                        "Allow kubectl from…"
+                    </button>
+                    {no_address.then(|| view! {
+                        <p class="field-hint" id="kubectl-no-address">
+                            "The Kubernetes API's address is not known yet, so no rule can name it."
+                        </p>
+                    })}
+                }.into_any(),
+                (Step::Typing, None) => view! {
+                    <form class="form card" aria-label="Allow kubectl" on:submit=on_submit novalidate=true>
+                        <Field id="kubectl-source" label="Allow kubectl from (source range)"
+                            hint=format!("The addresses kubectl connects from, in CIDR form such as {EXAMPLE_SOURCE}; one address is /32. The rule allows TCP 443 from there to the Kubernetes API.")
+                            error=field_error>
+                            <input id="kubectl-source" aria-describedby=described_by("kubectl-source")
+                                autocomplete="off" spellcheck="false"
+                                placeholder=format!("e.g. {EXAMPLE_SOURCE}")
+                                prop:value=source on:input=move |ev| source.set(event_target_value(&ev)) />
+                        </Field>
+                        {move || rejected.get().filter(|e| e.field() != Some("source_address")).map(|error| view! { <ErrorView error /> })}
+                        <div class="form-actions">
+                            <button class="btn btn-primary" type="submit" disabled=move || save.pending().get()>
+                                {move || if save.pending().get() { "Working…" } else { "Allow kubectl" }}
+                            </button>
+                            <button class="btn btn-quiet" type="button" on:click=move |_| close()>"Cancel"</button>
+                        </div>
+                    </form>
+                }.into_any(),
+                (Step::Confirming(cidr), None) => {
+                    let warning = api
+                        .map(|vip| cluster_name.with_value(|name| whole_internet_warning(name, vip)))
+                        .unwrap_or_default();
+                    let label = cluster_name.with_value(|name| format!("Expose the Kubernetes API of {name} to the whole internet?"));
+                    let heading = label.clone();
+                    view! {
+                        <div class="card dialog" role="dialog" aria-label=label>
+                            <h3>{heading}</h3>
+                            <p class="danger-zone">{warning}</p>
+                            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
+                            <div class="actions">
+                                <button class="btn btn-danger" disabled=move || save.pending().get()
+                                    on:click=move |_| { save.dispatch(cidr); }>
+                                    {move || if save.pending().get() { "Working…" } else { "Allow from the whole internet" }}
+                                </button>
+                                <button class="btn btn-quiet" on:click=move |_| step.set(Step::Typing)>"Back"</button>
+                            </div>
+                        </div>
+                    }.into_any()
+                }
+            }}
+        </div>
+    }
+}

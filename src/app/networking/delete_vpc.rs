@@ -1,0 +1,76 @@
+//! "Delete VPC": confirmed by typing its name. The API refuses to delete a VPC a
+//! cluster uses; that refusal is shown here, beside the action, in the words of
+//! the outcome it is (rejected: retrying will not help).
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+use crate::api::client::Client;
+use crate::api::types::OperationStatus;
+use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::ops::Ops;
+use crate::rules::outcome::ApiError;
+
+#[component]
+pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let params = use_params_map();
+    let delete = {
+        let id = vpc_id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let id = id.clone();
+            async move { client.delete_vpc(&id).await }
+        })
+    };
+    let rejected = RwSignal::new(None::<ApiError>);
+    let submitted = follow_submission(move || delete.value().get(), rejected);
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if submitted
+            .get()
+            .and_then(|id| ops.get(&id))
+            .is_some_and(|t| t.op.status == OperationStatus::Done)
+        {
+            let project = params
+                .read_untracked()
+                .get("project_id")
+                .unwrap_or_default();
+            navigate(
+                &format!("/projects/{project}/networking"),
+                Default::default(),
+            );
+        }
+    });
+    let in_flight = {
+        let id = vpc_id.clone();
+        Memo::new(move |_| ops.in_flight_on(&id))
+    };
+    let blocked = Signal::derive(move || {
+        in_flight.get().map(|t| {
+            format!(
+                "An operation is in flight on this VPC ({} {}); wait for it to end.",
+                t.op.op_type.as_str(),
+                t.op.status.as_str()
+            )
+        })
+    });
+    let warning = Signal::stored(format!(
+        "Deleting VPC {vpc_name} deletes its subnet and every firewall rule in it."
+    ));
+    view! {
+        <section class="card" id="delete" aria-labelledby="delete-vpc-heading">
+            <h2 id="delete-vpc-heading">"Delete VPC"</h2>
+            {move || match submitted.get() {
+                Some(id) => view! { <OpProgress operation_id=id title="Delete VPC" /> }.into_any(),
+                None => view! {
+                    <ConfirmByTyping name=vpc_name.clone() action="Delete VPC" warning
+                        pending=delete.pending() disabled_reason=blocked
+                        on_confirm=Callback::new(move |_| { rejected.set(None); delete.dispatch(()); }) />
+                }.into_any(),
+            }}
+            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
+        </section>
+    }
+}

@@ -1,0 +1,235 @@
+//! Adding or editing a firewall rule, and deleting one: each sent once, then
+//! followed by the tracker in place; the rules table re-reads when it ends.
+
+use leptos::prelude::*;
+
+use super::vpc_page::Editing;
+use crate::api::client::Client;
+use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate, OperationStatus};
+use crate::app::components::{
+    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
+};
+use crate::rules::firewall::{rule_create, rule_update, RuleForm};
+use crate::rules::forms::{message_for, FieldErrors};
+use crate::rules::outcome::ApiError;
+use crate::rules::plan::Gate;
+use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
+
+/// What is sent: a new rule, or the changes to one.
+#[derive(Clone, Debug, PartialEq)]
+enum Send {
+    Create(FirewallRuleCreate),
+    Update(String, FirewallRuleUpdate),
+}
+
+/// Closes the form or confirm once its operation is done; a failed one stays,
+/// with the way back to what was asked.
+fn close_when_done(finished: Memo<Option<crate::api::types::Operation>>, on_close: Callback<()>) {
+    Effect::new(move |_| {
+        if finished
+            .get()
+            .is_some_and(|op| op.status == OperationStatus::Done)
+        {
+            on_close.run(());
+        }
+    });
+}
+
+#[component]
+pub(super) fn RuleDialog(
+    what: Editing,
+    vpc_id: String,
+    #[prop(into)] subnet: Signal<Option<Cidr>>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let current = match &what {
+        Editing::New => None,
+        Editing::Rule(rule) => Some(rule.clone()),
+    };
+    let start = current.as_ref().map(RuleForm::of).unwrap_or(RuleForm {
+        protocol: "tcp".into(),
+        ..RuleForm::default()
+    });
+    let name = RwSignal::new(start.name);
+    let protocol = RwSignal::new(start.protocol);
+    let source = RwSignal::new(start.source_address);
+    let destination = RwSignal::new(start.destination_address);
+    let ports = RwSignal::new(start.destination_ports);
+    let tried = RwSignal::new(false);
+    let rejected = RwSignal::new(None::<ApiError>);
+    let is_edit = current.is_some();
+    let title = if is_edit {
+        "Edit firewall rule"
+    } else {
+        "Add firewall rule"
+    };
+    let body = {
+        let current = current.clone();
+        Memo::new(move |_| -> Result<Send, FieldErrors> {
+            let form = RuleForm {
+                name: name.get(),
+                protocol: protocol.get(),
+                source_address: source.get(),
+                destination_address: destination.get(),
+                destination_ports: ports.get(),
+            };
+            let subnet = subnet.get();
+            match &current {
+                None => rule_create(&form, subnet).map(Send::Create),
+                Some(rule) => {
+                    rule_update(rule, &form, subnet).map(|b| Send::Update(rule.id.clone(), b))
+                }
+            }
+        })
+    };
+    let unchanged = move || body.with(|b| matches!(b, Ok(Send::Update(_, u)) if u.is_empty()));
+    let message = move |field: &'static str| {
+        let local = if tried.get() {
+            body.with(|b| b.as_ref().err().and_then(|e| e.get(field).cloned()))
+        } else {
+            None
+        };
+        rejected.with(|r| message_for(field, local, r.as_ref(), &Gate::Idle))
+    };
+    let save = Action::new_local(move |send: &Send| {
+        let client = client.clone();
+        let (vpc_id, send) = (vpc_id.clone(), send.clone());
+        async move {
+            match send {
+                Send::Create(b) => client.create_firewall_rule(&vpc_id, &b).await,
+                Send::Update(id, b) => client.update_firewall_rule(&vpc_id, &id, &b).await,
+            }
+        }
+    });
+    let submitted = follow_submission(move || save.value().get(), rejected);
+    let finished = finished(submitted);
+    close_when_done(finished, on_close);
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        tried.set(true);
+        if save.pending().get_untracked() || unchanged() {
+            return;
+        }
+        if let Ok(send) = body.get_untracked() {
+            rejected.set(None);
+            save.dispatch(send);
+        }
+    };
+    let everywhere = move || Cidr::parse(&source.get()).is_ok_and(Cidr::is_everywhere);
+    let destination_hint = move || match subnet.get() {
+        Some(s) => {
+            format!("Inside the VPC subnet {s}: the whole subnet, or one address in it as /32.")
+        }
+        None => "Inside the VPC subnet: the whole subnet, or one address in it as /32.".into(),
+    };
+    view! {
+        <div class="card">
+            <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
+                <SubmissionProgress submitted finished title />
+                <div class="actions">
+                    <button class="btn" on:click=move |_| on_close.run(())>"Close"</button>
+                </div>
+            }>
+                <form class="form" aria-label=title on:submit=on_submit novalidate=true>
+                    <h3>{title}</h3>
+                    {move || rejected.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                    <Field id="rule-name" label="Name" error=Signal::derive(move || message("name"))>
+                        <input id="rule-name" aria-describedby=described_by("rule-name") autocomplete="off"
+                            prop:value=name on:input=move |ev| name.set(event_target_value(&ev)) />
+                    </Field>
+                    <Field id="rule-protocol" label="Protocol" error=Signal::derive(move || message("protocol"))>
+                        <select id="rule-protocol" aria-describedby=described_by("rule-protocol")
+                            prop:value=protocol on:change=move |ev| protocol.set(event_target_value(&ev))>
+                            <option value="tcp">"TCP"</option>
+                            <option value="udp">"UDP"</option>
+                        </select>
+                    </Field>
+                    <Field id="rule-source" label="Source (CIDR)"
+                        hint=Signal::derive(move || if everywhere() {
+                            "0.0.0.0/0 is the whole internet: any address may connect on these ports.".to_string()
+                        } else {
+                            "Where traffic may come from; one address is /32.".to_string()
+                        })
+                        error=Signal::derive(move || message("source_address"))>
+                        <input id="rule-source" aria-describedby=described_by("rule-source") autocomplete="off"
+                            spellcheck="false" placeholder=format!("e.g. {EXAMPLE_SOURCE}")
+                            prop:value=source on:input=move |ev| source.set(event_target_value(&ev)) />
+                    </Field>
+                    <Field id="rule-destination" label="Destination (CIDR)" hint=Signal::derive(destination_hint)
+                        error=Signal::derive(move || message("destination_address"))>
+                        <input id="rule-destination" aria-describedby=described_by("rule-destination") autocomplete="off"
+                            spellcheck="false" placeholder=move || subnet.get().map(|s| format!("e.g. {s}")).unwrap_or_default()
+                            prop:value=destination on:input=move |ev| destination.set(event_target_value(&ev)) />
+                    </Field>
+                    <Field id="rule-ports" label="Destination ports" hint="Comma-separated ports or ranges, such as 80, 443 or 8000-8080."
+                        error=Signal::derive(move || message("destination_ports"))>
+                        <input id="rule-ports" aria-describedby=described_by("rule-ports") autocomplete="off"
+                            prop:value=ports on:input=move |ev| ports.set(event_target_value(&ev)) />
+                    </Field>
+                    <div class="form-actions">
+                        <button class="btn btn-primary" type="submit" disabled=move || save.pending().get()>
+                            {move || match (save.pending().get(), is_edit) {
+                                (true, _) => "Saving…",
+                                (false, true) => "Save rule",
+                                (false, false) => "Add rule",
+                            }}
+                        </button>
+                        <button class="btn btn-quiet" type="button" on:click=move |_| on_close.run(())>"Cancel"</button>
+                        {move || unchanged().then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
+                    </div>
+                </form>
+            </Show>
+        </div>
+    }
+}
+
+/// Says what stops being allowed before anything is sent.
+#[component]
+pub(super) fn DeleteRuleConfirm(
+    rule: FirewallRule,
+    vpc_id: String,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let consequence = format!(
+        "Traffic this rule allows stops being let in, unless another rule allows it: {} {} from {} to {}.",
+        rule.protocol.as_str().to_uppercase(),
+        rule.destination_ports.join(", "),
+        source_words(&rule.source_address),
+        rule.destination_address
+    );
+    let label = format!("Delete rule {}", rule.name);
+    let save = {
+        let id = rule.id.clone();
+        Action::new_local(move |_: &()| {
+            let client = client.clone();
+            let (vpc_id, id) = (vpc_id.clone(), id.clone());
+            async move { client.delete_firewall_rule(&vpc_id, &id).await }
+        })
+    };
+    let rejected = RwSignal::new(None::<ApiError>);
+    let submitted = follow_submission(move || save.value().get(), rejected);
+    let finished = finished(submitted);
+    close_when_done(finished, on_close);
+    let heading = format!("{label}?");
+    view! {
+        <div class="card dialog" role="dialog" aria-label=label>
+            <h3>{heading}</h3>
+            {move || match submitted.get() {
+                Some(_) => view! { <SubmissionProgress submitted finished title="Delete firewall rule" /> }.into_any(),
+                None => view! {
+                    <p class="danger-zone">{consequence.clone()}</p>
+                    <div class="actions">
+                        <button class="btn btn-danger" disabled=move || save.pending().get()
+                            on:click=move |_| { save.dispatch(()); }>
+                            {move || if save.pending().get() { "Working…" } else { "Delete rule" }}
+                        </button>
+                        <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Cancel"</button>
+                    </div>
+                }.into_any(),
+            }}
+            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
+        </div>
+    }
+}

@@ -1,0 +1,128 @@
+//! The project's VPCs: name, region, subnet, status, and the cluster using each.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::user_of;
+use crate::api::client::Client;
+use crate::api::types::{Cluster, Vpc};
+use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::paths::href;
+use crate::app::shell::{page_title, Projects, Refresh};
+use crate::ops::Ops;
+use crate::rules::outcome::ApiError;
+
+#[component]
+pub fn VpcListPage() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
+    let params = use_params_map();
+    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        vec![
+            "Networking".into(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
+    // The VPCs and the clusters (for "used by") are read together: a VPC is
+    // never shown as unused because the clusters could not be read.
+    let read = LocalResource::new(move || {
+        let client = client.clone();
+        let project = project_id();
+        ops.revision.track();
+        refresh.track();
+        async move {
+            let vpcs = client.vpcs(&project).await?;
+            let clusters = client.clusters::<Cluster>(&project).await?;
+            Ok::<_, ApiError>((vpcs, clusters))
+        }
+    });
+    view! {
+        <section class="page">
+            <header class="page-header"><h1>"Networking"</h1></header>
+            <p class="muted">
+                "Each cluster lives in a VPC; the VPC's firewall rules decide what reaches it. "
+                "NKS creates no rules of its own."
+            </p>
+            <h2>"VPCs"</h2>
+            <Transition fallback=|| view! { <p class="loading">"Loading VPCs…"</p> }>
+                {move || read.get().map(|result| match result {
+                    Err(error) => view! { <ErrorView error retry=move |_| read.refetch() /> }.into_any(),
+                    Ok((vpcs, _)) if vpcs.is_empty() => view! {
+                        <p class="empty">"This project has no VPCs."</p>
+                    }.into_any(),
+                    Ok((vpcs, clusters)) => view! { <VpcTable vpcs clusters project=project_id() /> }.into_any(),
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+/// A row as shown: keyed by all of it, so a changed VPC is drawn again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Row {
+    id: String,
+    name: String,
+    region: String,
+    subnet: String,
+    status: String,
+    /// The cluster using it: `(id, name)`.
+    user: Option<(String, String)>,
+}
+
+#[component]
+fn VpcTable(vpcs: Vec<Vpc>, clusters: Vec<Cluster>, project: String) -> impl IntoView {
+    let rows: Vec<Row> = vpcs
+        .into_iter()
+        .map(|v| Row {
+            user: user_of(&clusters, &v.id).map(|c| (c.id.clone(), c.name.clone())),
+            subnet: v
+                .subnet
+                .as_ref()
+                .map(|s| s.cidr.clone())
+                .unwrap_or_else(|| "none".into()),
+            status: v.status.as_str().to_string(),
+            id: v.id,
+            name: v.name,
+            region: v.region,
+        })
+        .collect();
+    view! {
+        <table class="table table-wide" aria-label="VPCs">
+            <thead>
+                <tr>
+                    <th scope="col">"Name"</th>
+                    <th scope="col">"Region"</th>
+                    <th scope="col">"Subnet"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Used by"</th>
+                </tr>
+            </thead>
+            <tbody>
+                <For each=move || rows.clone() key=|row| row.clone() let:row>
+                    {
+                        let vpc_href = href(&format!("/projects/{project}/networking/vpcs/{}", row.id));
+                        let used = match row.user {
+                            Some((id, name)) => {
+                                let cluster_href = href(&format!("/projects/{project}/clusters/{id}"));
+                                view! { <a href=cluster_href>{name}</a> }.into_any()
+                            }
+                            None => view! { <span class="muted">"no cluster"</span> }.into_any(),
+                        };
+                        view! {
+                            <tr>
+                                <td><a href=vpc_href>{row.name}</a></td>
+                                <td>{row.region}</td>
+                                <td class="nowrap"><code>{row.subnet}</code></td>
+                                <td><StatusBadge status=row.status /></td>
+                                <td>{used}</td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
+        </table>
+    }
+}

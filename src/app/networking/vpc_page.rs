@@ -1,0 +1,247 @@
+//! One VPC: its fields, its firewall rules (add, edit, delete), and "Delete VPC".
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+use super::delete_vpc::DeleteVpc;
+use super::rule_form::{DeleteRuleConfirm, RuleDialog};
+use super::user_of;
+use crate::api::client::Client;
+use crate::api::types::{Cluster, FirewallRule, Vpc};
+use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::paths::A;
+use crate::app::shell::{page_title, Projects, Refresh};
+use crate::ops::Ops;
+use crate::rules::outcome::ApiError;
+use crate::rules::reachability::{format_address, source_words, vips, Cidr};
+
+/// The rule being added or edited, kept outside the table so a refresh of the
+/// rules does not close the form or lose what is typed.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Editing {
+    New,
+    Rule(FirewallRule),
+}
+
+#[component]
+pub fn VpcPage() -> impl IntoView {
+    let client = expect_context::<Client>();
+    let ops = expect_context::<Ops>();
+    let Refresh(refresh) = expect_context::<Refresh>();
+    let params = use_params_map();
+    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let vpc_id = move || params.read().get("vpc_id").unwrap_or_default();
+    let vpc = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let (project, id) = (project_id(), vpc_id());
+            ops.revision.track();
+            refresh.track();
+            async move {
+                let vpc = client.vpc(&id).await?;
+                let clusters = client.clusters::<Cluster>(&project).await?;
+                Ok::<_, ApiError>((vpc, clusters))
+            }
+        })
+    };
+    // Read on its own: a failed rules read is shown as what it is, beside a VPC
+    // that could be read, never as a VPC without rules.
+    let rules = LocalResource::new(move || {
+        let client = client.clone();
+        let id = vpc_id();
+        ops.revision.track();
+        refresh.track();
+        async move { client.firewall_rules(&id).await }
+    });
+    let facts = Memo::new(move |_| {
+        vpc.with(|read| match read {
+            Some(Ok((v, _))) => Some((
+                v.id.clone(),
+                v.name.clone(),
+                v.subnet
+                    .as_ref()
+                    .map(|s| s.cidr.clone())
+                    .unwrap_or_default(),
+            )),
+            _ => None,
+        })
+    });
+    let subnet = Signal::derive(move || {
+        facts.with(|f| f.as_ref().and_then(|(_, _, cidr)| Cidr::read(cidr)))
+    });
+    let editing = RwSignal::new(None::<Editing>);
+    let deleting = RwSignal::new(None::<FirewallRule>);
+    let back = move || format!("/projects/{}/networking", project_id());
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        let name = facts.with(|f| f.as_ref().map(|(_, name, _)| name.clone()));
+        vec![
+            name.unwrap_or_default(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
+    view! {
+        <section class="page">
+            <p class="breadcrumb"><A href=back>"← Networking"</A></p>
+            <Transition fallback=|| view! { <p class="loading">"Loading VPC…"</p> }>
+                {move || vpc.get().map(|read| match read {
+                    Err(error) => view! { <ErrorView error retry=move |_| vpc.refetch() /> }.into_any(),
+                    Ok((v, clusters)) => view! { <VpcFields vpc=v clusters project=project_id() /> }.into_any(),
+                })}
+            </Transition>
+            <h2>"Firewall rules"</h2>
+            <p class="muted">
+                "Traffic into the VPC is allowed only where a rule allows it; traffic inside a cluster and ICMP "
+                "are always allowed."
+            </p>
+            <p class="actions">
+                <button class="btn" disabled=move || editing.with(Option::is_some)
+                    on:click=move |_| { deleting.set(None); editing.set(Some(Editing::New)); }>
+                    "Add rule"
+                </button>
+            </p>
+            {move || editing.get().map(|what| view! {
+                <RuleDialog what vpc_id=vpc_id() subnet on_close=Callback::new(move |_| editing.set(None)) />
+            })}
+            {move || deleting.get().map(|rule| view! {
+                <DeleteRuleConfirm rule vpc_id=vpc_id() on_close=Callback::new(move |_| deleting.set(None)) />
+            })}
+            <Transition fallback=|| view! { <p class="loading">"Loading firewall rules…"</p> }>
+                {move || rules.get().map(|read| match read {
+                    Err(error) => view! { <ErrorView error retry=move |_| rules.refetch() /> }.into_any(),
+                    Ok(list) if list.is_empty() => view! {
+                        <p class="empty">"This VPC has no firewall rules: no traffic from outside the VPC is let in (ICMP aside)."</p>
+                    }.into_any(),
+                    Ok(list) => view! { <RuleTable list editing deleting /> }.into_any(),
+                })}
+            </Transition>
+            {move || facts.get().map(|(vpc_id, vpc_name, _)| view! { <DeleteVpc vpc_id vpc_name /> })}
+        </section>
+    }
+}
+
+#[component]
+fn VpcFields(vpc: Vpc, clusters: Vec<Cluster>, project: String) -> impl IntoView {
+    let status = vpc.status.as_str().to_string();
+    let user = user_of(&clusters, &vpc.id).cloned();
+    let (subnet_name, cidr) = vpc
+        .subnet
+        .as_ref()
+        .map(|s| (s.name.clone(), s.cidr.clone()))
+        .unwrap_or_default();
+    let vip_line = vips(&cidr).map(|v| {
+        format!(
+            "Kubernetes API VIP {}, shared ingress VIP {} (the platform keeps the top 12 addresses of the subnet).",
+            format_address(v.api),
+            format_address(v.ingress)
+        )
+    });
+    view! {
+        <header class="page-header">
+            <h1>{vpc.name.clone()}</h1>
+            <StatusBadge status />
+        </header>
+        <dl class="fields">
+            <dt>"Region"</dt>
+            <dd>{vpc.region.clone()}</dd>
+            <dt>"Subnet"</dt>
+            <dd>
+                <code>{cidr.clone()}</code>
+                {(!subnet_name.is_empty()).then(|| format!(" ({subnet_name})"))}
+                {vip_line.map(|line| view! { <p class="muted">{line}</p> })}
+            </dd>
+            <dt>"Used by"</dt>
+            <dd>{match user {
+                Some(c) => view! {
+                    <A href=format!("/projects/{project}/clusters/{}", c.id)>{format!("cluster {}", c.name)}</A>
+                }.into_any(),
+                None => view! { <span class="muted">"no cluster"</span> }.into_any(),
+            }}</dd>
+            <dt>"Tags"</dt>
+            <dd>{tag_list(&vpc.tags)}</dd>
+            <dt>"Created"</dt>
+            <dd><Time at=vpc.created_at.clone() /></dd>
+            <dt>"ID"</dt>
+            <dd><CopyableId id=vpc.id.clone() what="VPC ID" /></dd>
+        </dl>
+    }
+}
+
+#[component]
+fn RuleTable(
+    list: Vec<FirewallRule>,
+    editing: RwSignal<Option<Editing>>,
+    deleting: RwSignal<Option<FirewallRule>>,
+) -> impl IntoView {
+    let ops = expect_context::<Ops>();
+    view! {
+        <table class="table table-wide" aria-label="Firewall rules">
+            <thead>
+                <tr>
+                    <th scope="col">"Name"</th>
+                    <th scope="col">"Protocol"</th>
+                    <th scope="col">"Sources"</th>
+                    <th scope="col">"Destination"</th>
+                    <th scope="col">"Ports"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                </tr>
+            </thead>
+            <tbody>
+                // Keyed by the whole rule: a changed rule is drawn again.
+                <For each=move || list.clone() key=|r| r.clone() let:rule>
+                    {
+                        let status = rule.status.as_str().to_string();
+                        let reason_id = format!("rule-busy-{}", rule.id);
+                        let busy_on_server = rule.status.is_busy();
+                        let id = rule.id.clone();
+                        let blocked = Memo::new(move |_| {
+                            if ops.in_flight_on(&id).is_some() {
+                                Some("A change to it is in flight; wait for it to end.")
+                            } else if busy_on_server {
+                                Some("It is changing on the platform; wait for it to end.")
+                            } else {
+                                None
+                            }
+                        });
+                        let (to_edit, to_delete) = (rule.clone(), rule.clone());
+                        let describe = move || blocked.get().map(|_| reason_id.clone());
+                        let describe2 = describe.clone();
+                        view! {
+                            <tr>
+                                <td>{rule.name.clone()}</td>
+                                <td>{rule.protocol.as_str().to_uppercase()}</td>
+                                <td>{source_words(&rule.source_address)}</td>
+                                <td class="nowrap"><code>{rule.destination_address.clone()}</code></td>
+                                <td>{rule.destination_ports.join(", ")}</td>
+                                <td><StatusBadge status /></td>
+                                <td>
+                                    <span class="nowrap">
+                                        <button class="btn" aria-label=format!("Edit rule {}", rule.name)
+                                            aria-describedby=describe
+                                            disabled=move || blocked.get().is_some()
+                                            on:click=move |_| { deleting.set(None); editing.set(Some(Editing::Rule(to_edit.clone()))); }>
+                                            "Edit"
+                                        </button>
+                                        " "
+                                        <button class="btn btn-quiet" aria-label=format!("Delete rule {}", rule.name)
+                                            aria-describedby=describe2
+                                            disabled=move || blocked.get().is_some()
+                                            on:click=move |_| { editing.set(None); deleting.set(Some(to_delete.clone())); }>
+                                            "Delete"
+                                        </button>
+                                    </span>
+                                    {
+                                        let reason_id = format!("rule-busy-{}", rule.id);
+                                        move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })
+                                    }
+                                </td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
+        </table>
+    }
+}
