@@ -46,20 +46,23 @@ impl Projects {
 
     /// The project to open when the address names none: the last one shown if
     /// the key still sees it, else the first; `None` until the list is read.
+    /// (`last` is read untracked: it only changes as the address names a
+    /// project, which those who ask track already.)
     pub fn default_id(&self) -> Option<String> {
-        self.last.with(|last| {
-            self.list.with(|read| match read {
-                Some(Ok(list)) => list
-                    .iter()
-                    .find(|p| &p.id == last)
-                    .or(list.first())
-                    .map(|p| p.id.clone()),
-                _ => None,
-            })
+        let last = self.last.get_untracked();
+        self.list.with(|read| match read {
+            Some(Ok(list)) => list
+                .iter()
+                .find(|p| p.id == last)
+                .or(list.first())
+                .map(|p| p.id.clone()),
+            _ => None,
         })
     }
 
-    /// The project's name, once the list is read.
+    /// The project's name, once the list is read. (Inlined: only lazily loaded
+    /// pages ask, and a shared function would be a wasm chunk of its own.)
+    #[inline(always)]
     pub fn name(&self, id: &str) -> Option<String> {
         self.lookup(id).flatten()
     }
@@ -143,7 +146,6 @@ pub fn Shell() -> impl IntoView {
 
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();
-
     Effect::new(move |previous: Option<Option<String>>| {
         let now = project.get();
         if now.is_some() && previous.as_ref() != Some(&now) {
@@ -159,19 +161,15 @@ pub fn Shell() -> impl IntoView {
     // and screen-reader users start at the top of the page they opened instead of
     // wherever the link they followed used to be.
     // The same effect names the tab on the cluster list, the first page, which
-    // has no effect of its own (other pages call `page_title`): "Clusters",
-    // then the project's name once it is read; nothing for a project the key
-    // does not see (the not-found page names the tab).
+    // has no effect of its own (other pages call `page_title`), once the
+    // project's name is read; nothing for a project the key does not see (the
+    // not-found page names the tab).
     let location = use_location();
     Effect::new(move |previous: Option<String>| {
         let path = location.pathname.get();
         if let (true, Some(id)) = (path.ends_with("/clusters"), project.get()) {
-            match projects.lookup(&id) {
-                Some(None) => {}
-                name => document().set_title(&crate::rules::display::title(&[
-                    "Clusters",
-                    &name.flatten().unwrap_or_default(),
-                ])),
+            if let Some(Some(name)) = projects.lookup(&id) {
+                document().set_title(&format!("Clusters \u{b7} {name} \u{b7} NKS Console"));
             }
         }
         if previous.is_some_and(|p| p != path) {

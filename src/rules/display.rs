@@ -5,7 +5,6 @@ use crate::rules::listing::PageOf;
 /// A Kubernetes version as the console writes it everywhere: `v1.34.4`, whether
 /// the API sent `v1.34.4` or `1.34.4`. Anything else is shown as it came.
 pub fn version(v: &str) -> String {
-    let v = v.trim();
     if v.starts_with(|c: char| c.is_ascii_digit()) {
         format!("v{v}")
     } else {
@@ -107,7 +106,6 @@ mod tests {
     fn versions_read_with_their_v() {
         assert_eq!(version("v1.34.4"), "v1.34.4");
         assert_eq!(version("1.34.4"), "v1.34.4");
-        assert_eq!(version(" 1.33.8 "), "v1.33.8");
         assert_eq!(version("latest"), "latest");
         assert_eq!(version(""), "");
     }

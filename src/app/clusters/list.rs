@@ -33,7 +33,7 @@ pub fn ClusterList() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let missing = Memo::new(move |_| projects.lookup(&project_id()) == Some(None));
+    let missing = move || projects.lookup(&project_id()) == Some(None);
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
     let clusters: Clusters = LocalResource::new(move || {
@@ -99,7 +99,7 @@ pub fn ClusterList() -> impl IntoView {
         // In its place, the list stays, hidden by the not-found page before it
         // (style/main.css: `.missing ~ .page`), with no results drawn: kept,
         // not rebuilt, when the projects are read.
-        {move || missing.get().then(crate::app::lazy::not_found)}
+        {move || missing().then(crate::app::lazy::not_found)}
         <section class="page">
             <header class="page-header">
                 <h1>"Clusters"</h1>
@@ -141,7 +141,7 @@ pub fn ClusterList() -> impl IntoView {
             </div>
             // The last list read stays on screen while the next is on its way.
             <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
-                <ClusterResults clusters current missing project=Signal::derive(project_id) />
+                <ClusterResults clusters current project=Signal::derive(project_id) />
             </Transition>
         </section>
     }
@@ -164,10 +164,9 @@ enum Shown {
 fn ClusterResults(
     clusters: Clusters,
     current: Memo<ClusterQuery>,
-    /// The project is not one the key sees: nothing to show (it says not found).
-    missing: Memo<bool>,
     project: Signal<String>,
 ) -> impl IntoView {
+    let projects = expect_context::<Projects>();
     let project_id = move || project.get();
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
     // The rows: the filtered and sorted list, each cluster keyed by its text.
@@ -178,7 +177,8 @@ fn ClusterResults(
         })
     });
     let shown = Memo::new(move |_| {
-        if missing.get() {
+        // A project the key does not see: nothing (it says not found).
+        if project.with(|id| projects.lookup(id)) == Some(None) {
             return None;
         }
         clusters.with(|read| {

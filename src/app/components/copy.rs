@@ -41,7 +41,8 @@ pub fn CopyButton(#[prop(into)] text: String, #[prop(into)] what: String) -> imp
         <button type="button" class="btn btn-quiet btn-copy" aria-label=format!("Copy {what}") on:click=copy>
             "Copy"
         </button>
-        <span class="copy-status muted" role="status">
+        " "
+        <span class="muted" role="status">
             {move || said.get().map(|copied| if copied {
                 "Copied"
             } else {
@@ -55,7 +56,7 @@ pub fn CopyButton(#[prop(into)] text: String, #[prop(into)] what: String) -> imp
 #[component]
 pub fn CopyableId(#[prop(into)] id: String, what: &'static str) -> impl IntoView {
     view! {
-        <span class="copyable">
+        <span>
             <code>{id.clone()}</code>
             " "
             <CopyButton text=id what />
@@ -72,7 +73,7 @@ pub fn Commands(
     what: &'static str,
 ) -> impl IntoView {
     view! {
-        <div class="commands-block">
+        <div>
             <pre class="commands" aria-label=label>{text.clone()}</pre>
             <CopyButton text what />
         </div>

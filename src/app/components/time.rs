@@ -25,10 +25,10 @@ extern "C" {
     /// `toLocaleString` with `undefined` for the browser's own locale
     /// (js-sys's binding takes one locale, as a string).
     #[wasm_bindgen(method, js_class = "Date", js_name = toLocaleString)]
-    fn to_locale_string(this: &Moment, locales: &JsValue, options: &JsValue) -> String;
+    fn to_locale_string(this: &Moment, locales: &JsValue, options: &JsValue) -> js_sys::JsString;
 
     #[wasm_bindgen(method, js_class = "Date", js_name = toISOString)]
-    fn to_iso_string(this: &Moment) -> String;
+    fn to_iso_string(this: &Moment) -> js_sys::JsString;
 }
 
 /// The local time as the browser writes it, to the minute with the zone's
@@ -54,7 +54,9 @@ pub fn local_time(at: &str) -> Option<(f64, String)> {
     }
     Some((
         ms,
-        Moment::new(ms).to_locale_string(&JsValue::UNDEFINED, &options),
+        Moment::new(ms)
+            .to_locale_string(&JsValue::UNDEFINED, &options)
+            .into(),
     ))
 }
 
@@ -66,7 +68,7 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
     let Some((ms, local)) = local_time(&at) else {
         return view! { <span>{at}</span> }.into_any();
     };
-    let utc = times::utc_text(&Moment::new(ms).to_iso_string());
+    let utc = times::utc_text(&String::from(Moment::new(ms).to_iso_string()));
     // Outside the shell (no tick) it is read once.
     let tick = use_context::<Refresh>();
     let ago = move || {
