@@ -1,5 +1,5 @@
 use crate::app::paths::A;
-use crate::app::shell::{current_project_id, page_title, Projects};
+use crate::app::shell::{current_project_id, Projects};
 use leptos::prelude::*;
 
 /// An address the console has no page for, or one under a project the key does
@@ -13,7 +13,7 @@ pub fn NotFound() -> impl IntoView {
     if let Some(id) = unknown {
         return view! { <Missing what="Project" id back="/" back_label="← Clusters" /> }.into_any();
     }
-    page_title(|| vec!["Not found".into()]);
+    document().set_title("Not found \u{b7} NKS Console");
     view! {
         <section class="page empty">
             <h1>"Page not found"</h1>
@@ -37,7 +37,7 @@ pub fn Missing(
     back: String,
     #[prop(into)] back_label: String,
 ) -> impl IntoView {
-    page_title(|| vec!["Not found".into()]);
+    document().set_title("Not found \u{b7} NKS Console");
     view! {
         <section class="page empty missing">
             <h1>{format!("{what} not found")}</h1>

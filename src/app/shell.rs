@@ -37,11 +37,13 @@ impl Projects {
     /// The project `id` as the key sees it, once the list is read: its name,
     /// or `Some(None)` when the key sees no such project; `None` until the
     /// list is read (or when it could not be).
+    /// (The list is cloned, as the header reads it: a few projects, and no
+    /// second way of reading the resource in the first page's code.)
     pub fn lookup(&self, id: &str) -> Option<Option<String>> {
-        self.list.with(|read| match read {
-            Some(Ok(list)) => Some(list.iter().find(|p| p.id == id).map(|p| p.name.clone())),
-            _ => None,
-        })
+        match self.list.get()? {
+            Ok(list) => Some(list.into_iter().find(|p| p.id == id).map(|p| p.name)),
+            Err(_) => None,
+        }
     }
 
     /// The project to open when the address names none: the last one shown if
@@ -49,15 +51,13 @@ impl Projects {
     /// (`last` is read untracked: it only changes as the address names a
     /// project, which those who ask track already.)
     pub fn default_id(&self) -> Option<String> {
+        let list = self.list.get()?.ok()?;
         let last = self.last.get_untracked();
-        self.list.with(|read| match read {
-            Some(Ok(list)) => list
-                .iter()
-                .find(|p| p.id == last)
-                .or(list.first())
-                .map(|p| p.id.clone()),
-            _ => None,
-        })
+        if list.iter().any(|p| p.id == last) {
+            Some(last)
+        } else {
+            list.into_iter().next().map(|p| p.id)
+        }
     }
 
     /// The project's name, once the list is read. (Inlined: only lazily loaded

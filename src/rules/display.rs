@@ -2,16 +2,6 @@
 
 use crate::rules::listing::PageOf;
 
-/// A Kubernetes version as the console writes it everywhere: `v1.34.4`, whether
-/// the API sent `v1.34.4` or `1.34.4`. Anything else is shown as it came.
-pub fn version(v: &str) -> String {
-    if v.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("v{v}")
-    } else {
-        v.to_string()
-    }
-}
-
 /// The tab's title: the page's names, most specific first, then the console's:
 /// `baseline · edge-prod · NKS Console`. Parts not known yet (empty) are left out.
 pub fn title(parts: &[&str]) -> String {
@@ -101,14 +91,6 @@ pub fn rows_shown(page: &PageOf) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn versions_read_with_their_v() {
-        assert_eq!(version("v1.34.4"), "v1.34.4");
-        assert_eq!(version("1.34.4"), "v1.34.4");
-        assert_eq!(version("latest"), "latest");
-        assert_eq!(version(""), "");
-    }
 
     #[test]
     fn moments_read_to_the_second_in_utc() {

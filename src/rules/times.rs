@@ -5,9 +5,8 @@
 //! Only the crate's well-known formats are used, whose parsers are written for
 //! them: a format description (`format_description!`) brings the crate's general
 //! parser. With its general formatter that was 11 KB more of first load,
-//! gzipped; these two parsers cost 3 KB. Times are never written back out by
-//! the crate: the browser writes local times (components::Time), and the words
-//! around them are here: how long ago (`3 min ago`), and the UTC hover text.
+//! gzipped; these two parsers cost 3 KB. Local times are written by the
+//! browser (components::Time); how long ago one was (`3 min ago`) is here.
 
 use time::format_description::well_known::{Rfc2822, Rfc3339};
 use time::OffsetDateTime;
@@ -35,16 +34,6 @@ pub fn parse_http_date_ms(value: &str) -> Option<i64> {
 /// Whole milliseconds since the epoch, counted down (the fraction is never negative).
 fn epoch_ms(t: OffsetDateTime) -> i64 {
     t.unix_timestamp() * 1000 + i64::from(t.millisecond())
-}
-
-/// The hover text of a time, UTC to the second, from the browser's ISO form
-/// (`Date.toISOString`): `2026-12-05T09:42:13.500Z` → `2026-12-05 09:42:13 UTC`.
-/// Anything else is kept as it came.
-pub fn utc_text(iso: &str) -> String {
-    match (iso.get(..10), iso.get(11..19)) {
-        (Some(date), Some(time)) => format!("{date} {time} UTC"),
-        _ => iso.to_string(),
-    }
 }
 
 /// How long ago `then_ms` was at `now_ms`, in the largest whole unit, counted
@@ -80,21 +69,11 @@ mod tests {
     const MOMENT: i64 = 1_796_463_733_500;
 
     #[test]
-    fn utc_times_read_to_the_second() {
+    fn api_times_read_as_ms() {
         assert_eq!(
             parse_rfc3339_ms("2026-12-05T09:42:13.5Z"),
             Some(MOMENT as f64)
         );
-        assert_eq!(
-            utc_text("2026-12-05T09:42:13.500Z"),
-            "2026-12-05 09:42:13 UTC"
-        );
-        assert_eq!(
-            utc_text("1969-12-31T23:59:59.999Z"),
-            "1969-12-31 23:59:59 UTC"
-        );
-        assert_eq!(utc_text("garbage"), "garbage");
-        assert_eq!(utc_text(""), "");
     }
 
     #[test]

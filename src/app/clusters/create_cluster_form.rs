@@ -511,8 +511,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <select id="cluster-version" aria-describedby=described_by("cluster-version") on:change=move |ev| version.set(event_target_value(&ev))>
                         <option value="" prop:selected=move || version.with(String::is_empty)>"Choose a version"</option>
                         {versions.get_value().into_iter().map(|k| {
-                            // As everywhere else (`v1.34.4`): the API's display name only repeats it.
-                            let label = crate::rules::display::version(&k.name);
+                            // The version's name (`v1.34.4`), as everywhere else: the API's
+                            // display name ("Kubernetes 1.34.4") only repeats it.
+                            let label = k.name.clone();
                             let value = k.name.clone();
                             view! { <option value=k.name prop:selected=move || version.with(|v| v == &value)>{label}</option> }
                         }).collect_view()}

@@ -238,7 +238,7 @@ fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
             <dt>"Project"</dt>
             <dd>{project}<CopyableId id=cluster.project_id.clone() what="project ID" /></dd>
             <dt>"Kubernetes version"</dt>
-            <dd>{display::version(&cluster.kubernetes_version)}</dd>
+            <dd>{cluster.kubernetes_version}</dd>
             <dt>"Region"</dt>
             <dd>{cluster.region}</dd>
             <dt>"VPC"</dt>

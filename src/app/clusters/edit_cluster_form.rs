@@ -207,7 +207,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     <input id="cluster-vpc" disabled=true aria-describedby=described_by("cluster-vpc") prop:value=locked.with_value(|c| c.vpc_id.clone()) />
                 </Field>
                 <Field id="cluster-version" label="Kubernetes version" hint=format!("{FIXED_AT_CREATION} Upgrades are not possible through this API: create a new cluster.")>
-                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| crate::rules::display::version(&c.kubernetes_version)) />
+                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
                 </Field>
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()>

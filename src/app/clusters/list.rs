@@ -178,7 +178,7 @@ fn ClusterResults(
     });
     let shown = Memo::new(move |_| {
         // A project the key does not see: nothing (it says not found).
-        if project.with(|id| projects.lookup(id)) == Some(None) {
+        if projects.lookup(&project.get()) == Some(None) {
             return None;
         }
         clusters.with(|read| {
@@ -241,7 +241,7 @@ fn ClusterTable(
                             <tr>
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
-                                <td>{display::version(&c.kubernetes_version)}</td>
+                                <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>

@@ -15,7 +15,7 @@ use crate::rules::times;
 
 #[wasm_bindgen]
 extern "C" {
-    /// A JavaScript `Date`, with the two ways the console writes one.
+    /// A JavaScript `Date`, written in local time.
     #[wasm_bindgen(js_name = Date)]
     type Moment;
 
@@ -26,9 +26,6 @@ extern "C" {
     /// (js-sys's binding takes one locale, as a string).
     #[wasm_bindgen(method, js_class = "Date", js_name = toLocaleString)]
     fn to_locale_string(this: &Moment, locales: &JsValue, options: &JsValue) -> js_sys::JsString;
-
-    #[wasm_bindgen(method, js_class = "Date", js_name = toISOString)]
-    fn to_iso_string(this: &Moment) -> js_sys::JsString;
 }
 
 /// The local time as the browser writes it, to the minute with the zone's
@@ -68,7 +65,7 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
     let Some((ms, local)) = local_time(&at) else {
         return view! { <span>{at}</span> }.into_any();
     };
-    let utc = times::utc_text(&String::from(Moment::new(ms).to_iso_string()));
+    let utc = crate::rules::display::moment_ms(ms);
     // Outside the shell (no tick) it is read once.
     let tick = use_context::<Refresh>();
     let ago = move || {
