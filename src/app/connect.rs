@@ -13,6 +13,7 @@ pub fn ConnectScreen() -> impl IntoView {
     super::boot_done();
     let client = expect_context::<Client>();
     let session = expect_context::<Session>();
+    document().set_title("Connect \u{b7} NKS Console");
     let typed = RwSignal::new(String::new());
     let remember = RwSignal::new(false);
 

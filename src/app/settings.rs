@@ -9,6 +9,7 @@ use crate::api::client::Config;
 pub fn SettingsPage() -> impl IntoView {
     let config = expect_context::<Config>();
     let session = expect_context::<Session>();
+    document().set_title("Settings \u{b7} NKS Console");
     let api = if config.api_base_url.is_empty() {
         "this page's origin".to_string()
     } else {

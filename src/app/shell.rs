@@ -2,12 +2,14 @@
 //! operations tracker, the refresh tick), and the header with the project
 //! switcher, the slot for the operations indicator and the page's place.
 
+use codee::string::FromToStringCodec;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use leptos_use_document_visibility::use_document_visibility;
 use leptos_use_interval_fn::use_interval_fn;
+use leptos_use_storage::use_local_storage;
 
 use super::components::ErrorView;
 use super::paths::{router_base, A};
@@ -19,9 +21,69 @@ use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use wasm_bindgen::JsCast;
 
-/// The projects the key can see, loaded once for the whole shell.
+/// The projects the key can see, loaded once for the whole shell, and the one
+/// last shown.
 #[derive(Clone, Copy)]
-pub struct Projects(pub LocalResource<Result<Vec<ProjectSummary>, ApiError>>);
+pub struct Projects {
+    pub list: LocalResource<Result<Vec<ProjectSummary>, ApiError>>,
+    /// The project last shown, kept in `localStorage` (an id, not a secret) so
+    /// the brand link, `/` and the navigation of a page outside any project lead
+    /// back to it. Empty when none was; kept as the address named it, so read it
+    /// through [`Projects::default_id`].
+    pub last: Signal<String>,
+}
+
+impl Projects {
+    /// The project `id` as the key sees it, once the list is read: its name,
+    /// or `Some(None)` when the key sees no such project; `None` until the
+    /// list is read (or when it could not be).
+    /// (The list is cloned, as the header reads it: a few projects, and no
+    /// second way of reading the resource in the first page's code.)
+    pub fn lookup(&self, id: &str) -> Option<Option<String>> {
+        match self.list.get()? {
+            Ok(list) => Some(list.into_iter().find(|p| p.id == id).map(|p| p.name)),
+            Err(_) => None,
+        }
+    }
+
+    /// The project to open when the address names none: the last one shown if
+    /// the key still sees it, else the first; `None` until the list is read.
+    /// (`last` is read untracked: it only changes as the address names a
+    /// project, which those who ask track already.)
+    pub fn default_id(&self) -> Option<String> {
+        let list = self.list.get()?.ok()?;
+        let last = self.last.get_untracked();
+        if list.iter().any(|p| p.id == last) {
+            Some(last)
+        } else {
+            list.into_iter().next().map(|p| p.id)
+        }
+    }
+
+    /// The project's name, once the list is read. (Inlined: only lazily loaded
+    /// pages ask, and a shared function would be a wasm chunk of its own.)
+    #[inline(always)]
+    pub fn name(&self, id: &str) -> Option<String> {
+        self.lookup(id).flatten()
+    }
+}
+
+const LAST_PROJECT_ITEM: &str = "nks-console.last-project";
+
+/// Names the tab after the page shown: its parts, most specific first, as they
+/// become known (`baseline · edge-prod · NKS Console`).
+pub fn page_title(parts: impl Fn() -> Vec<String> + 'static) {
+    title_from(Box::new(parts));
+}
+
+/// One effect for every page's title (a generic one would be built per page).
+fn title_from(parts: Box<dyn Fn() -> Vec<String>>) {
+    Effect::new(move |_| {
+        let parts = parts();
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        document().set_title(&crate::rules::display::title(&parts));
+    });
+}
 
 /// The project named by the current URL (`/projects/{id}/…` under the router
 /// base), if any. Read from the location, not from a route's params: the header
@@ -41,7 +103,8 @@ pub fn current_project_id() -> Memo<Option<String>> {
 }
 
 /// Bumped every few seconds while the tab is visible, so lists follow changes made
-/// behind the person's back (the autoscaler moves node counts on its own).
+/// behind the person's back (the autoscaler moves node counts on its own). It is
+/// the console's one shared tick: relative times ("3 min ago") move on it too.
 #[derive(Clone, Copy)]
 pub struct Refresh(pub RwSignal<u64>);
 
@@ -51,12 +114,17 @@ const REFRESH_EVERY_MS: u64 = 15_000;
 pub fn Shell() -> impl IntoView {
     super::boot_done();
     let client = expect_context::<Client>();
+    // The last project shown is remembered (in the effect below).
+    let (last, keep_last, _) = use_local_storage::<String, FromToStringCodec>(LAST_PROJECT_ITEM);
     let projects = {
         let client = client.clone();
-        Projects(LocalResource::new(move || {
-            let client = client.clone();
-            async move { client.projects::<ProjectSummary>().await }
-        }))
+        Projects {
+            list: LocalResource::new(move || {
+                let client = client.clone();
+                async move { client.projects::<ProjectSummary>().await }
+            }),
+            last,
+        }
     };
     provide_context(projects);
     let config = expect_context::<crate::api::client::Config>();
@@ -82,6 +150,7 @@ pub fn Shell() -> impl IntoView {
         let now = project.get();
         if now.is_some() && previous.as_ref() != Some(&now) {
             if let Some(id) = now.clone() {
+                keep_last.set(id.clone());
                 ops.adopt_in_flight(id);
             }
         }
@@ -91,9 +160,18 @@ pub fn Shell() -> impl IntoView {
     // A new page moves the focus to its content, as a page load would, so keyboard
     // and screen-reader users start at the top of the page they opened instead of
     // wherever the link they followed used to be.
+    // The same effect names the tab on the cluster list, the first page, which
+    // has no effect of its own (other pages call `page_title`), once the
+    // project's name is read; nothing for a project the key does not see (the
+    // not-found page names the tab).
     let location = use_location();
     Effect::new(move |previous: Option<String>| {
         let path = location.pathname.get();
+        if let (true, Some(id)) = (path.ends_with("/clusters"), project.get()) {
+            if let Some(Some(name)) = projects.lookup(&id) {
+                document().set_title(&format!("Clusters \u{b7} {name} \u{b7} NKS Console"));
+            }
+        }
         if previous.is_some_and(|p| p != path) {
             if let Some(main) = document().get_element_by_id("main") {
                 if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
@@ -123,17 +201,20 @@ pub fn Frame(children: Children) -> impl IntoView {
     }
 }
 
-/// `/` (or a bare project) goes to the clusters of the URL's project, else the first project.
+/// `/` (or a bare project) goes to the clusters of the URL's project, else the
+/// last project used, else the first project.
 #[component]
 pub(super) fn Home() -> impl IntoView {
-    let Projects(projects) = expect_context::<Projects>();
+    let known = expect_context::<Projects>();
+    let projects = known.list;
     let current = current_project_id();
     view! {
         <Transition fallback=|| view! { <p class="loading">"Loading projects…"</p> }>
             {move || projects.get().map(|read| match read {
                 Err(error) => view! { <ErrorView error retry=move |_| projects.refetch() /> }.into_any(),
-                Ok(list) => {
-                    let target = current.get().or_else(|| list.first().map(|p| p.id.clone()));
+                Ok(_) => {
+                    // Untracked: the redirect itself makes its project the last shown.
+                    let target = current.get().or_else(|| untrack(|| known.default_id()));
                     match target {
                         // Replacing the entry: Back from the clusters must not land here and be sent on again.
                         Some(id) => view! {
@@ -159,7 +240,8 @@ pub(super) fn Home() -> impl IntoView {
 
 #[component]
 fn Header() -> impl IntoView {
-    let Projects(projects) = expect_context::<Projects>();
+    let known = expect_context::<Projects>();
+    let projects = known.list;
     let session = expect_context::<Session>();
     let current = current_project_id();
     let navigate = use_navigate();
@@ -169,10 +251,14 @@ fn Header() -> impl IntoView {
             navigate(&format!("/projects/{id}/clusters"), Default::default());
         }
     };
+    // Outside a project (Settings), the project links lead to the last one
+    // used. Never to `/` once the projects are read: a link to `/` is marked
+    // current on every page.
     let project_link = move |tail: &'static str| {
         move || {
             current
                 .get()
+                .or_else(|| known.default_id())
                 .map(|id| format!("/projects/{id}/{tail}"))
                 .unwrap_or_else(|| "/".to_string())
         }

@@ -1,27 +1,17 @@
 //! Small text renderings shared by views, kept pure so they are tested on the host.
 
-use super::times::parse_rfc3339;
 use crate::rules::listing::PageOf;
 
-/// `2026-05-04T09:12:00Z` → `2026-05-04 09:12 UTC`: to the minute, in the offset
-/// the API wrote it in, named only when it is UTC. Anything unexpected is shown
-/// as it came rather than hidden.
-pub fn timestamp(ts: &str) -> String {
-    let Some(t) = parse_rfc3339(ts) else {
-        return ts.to_string();
-    };
-    // The crate's fields, laid out with `format!`: its general formatter
-    // (`format_description!`) costs kilobytes of first load for this one line.
-    let (date, utc) = (t.date(), t.offset().is_utc());
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}{}",
-        date.year(),
-        u8::from(date.month()),
-        date.day(),
-        t.hour(),
-        t.minute(),
-        if utc { " UTC" } else { "" }
-    )
+/// The tab's title: the page's names, most specific first, then the console's:
+/// `baseline · edge-prod · NKS Console`. Parts not known yet (empty) are left out.
+pub fn title(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for part in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        out.push_str(part);
+        out.push_str(" \u{b7} ");
+    }
+    out.push_str("NKS Console");
+    out
 }
 
 /// A moment in ms since the epoch, to the second, in UTC: `2026-05-04 09:12:31 UTC`
@@ -103,17 +93,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timestamps_read_as_minutes_in_utc() {
-        assert_eq!(timestamp("2026-05-04T09:12:00Z"), "2026-05-04 09:12 UTC");
-        assert_eq!(
-            timestamp("2026-05-04T09:12:00.123+00:00"),
-            "2026-05-04 09:12 UTC"
-        );
-        assert_eq!(timestamp("garbage"), "garbage");
-        assert_eq!(timestamp(""), "");
-    }
-
-    #[test]
     fn moments_read_to_the_second_in_utc() {
         let ms = crate::rules::times::parse_rfc3339_ms("2026-05-04T09:12:31.700Z").unwrap();
         assert_eq!(moment_ms(ms), "2026-05-04 09:12:31 UTC");
@@ -121,18 +100,13 @@ mod tests {
     }
 
     #[test]
-    fn timestamps_keep_the_offset_they_were_written_in() {
+    fn titles_name_the_page_then_the_console() {
         assert_eq!(
-            timestamp("2026-05-04T11:12:59.9+02:00"),
-            "2026-05-04 11:12",
-            "the minute as written, not rounded, not moved to UTC"
+            title(&["baseline", "edge-prod"]),
+            "baseline \u{b7} edge-prod \u{b7} NKS Console"
         );
-        assert_eq!(timestamp("2026-05-04T09:12:00z"), "2026-05-04 09:12 UTC");
-    }
-
-    #[test]
-    fn a_timestamp_on_a_day_that_does_not_exist_is_shown_as_it_came() {
-        assert_eq!(timestamp("2026-02-31T09:12:00Z"), "2026-02-31T09:12:00Z");
+        assert_eq!(title(&["Clusters", "", " "]), "Clusters \u{b7} NKS Console");
+        assert_eq!(title(&[]), "NKS Console");
     }
 
     #[test]

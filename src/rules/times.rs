@@ -4,8 +4,9 @@
 //!
 //! Only the crate's well-known formats are used, whose parsers are written for
 //! them: a format description (`format_description!`) brings the crate's general
-//! parser. With its general formatter (see `display::timestamp`) that was 11 KB
-//! more of first load, gzipped; these two parsers cost 3 KB.
+//! parser. With its general formatter that was 11 KB more of first load,
+//! gzipped; these two parsers cost 3 KB. Local times are written by the
+//! browser (components::Time); how long ago one was (`3 min ago`) is here.
 
 use time::format_description::well_known::{Rfc2822, Rfc3339};
 use time::OffsetDateTime;
@@ -35,9 +36,70 @@ fn epoch_ms(t: OffsetDateTime) -> i64 {
     t.unix_timestamp() * 1000 + i64::from(t.millisecond())
 }
 
+/// How long ago `then_ms` was at `now_ms`, in the largest whole unit, counted
+/// down: `just now` (under a minute either way, so a clock a little behind the
+/// server's never says "in 10 s"), `3 min ago`, `2 h ago`, `1 day ago`,
+/// `5 months ago`, `2 years ago`; a moment ahead reads `in 3 min`.
+pub fn relative(now_ms: i64, then_ms: i64) -> String {
+    let diff = now_ms.saturating_sub(then_ms);
+    let secs = diff.unsigned_abs() / 1000;
+    let (n, unit) = match secs {
+        0..=59 => return "just now".into(),
+        60..=3_599 => (secs / 60, "min"),
+        3_600..=86_399 => (secs / 3_600, "h"),
+        // Days up to two months, then months of 30 days, then years of 365.
+        86_400..=5_183_999 => (secs / 86_400, "day"),
+        5_184_000..=31_535_999 => (secs / 2_592_000, "month"),
+        _ => (secs / 31_536_000, "year"),
+    };
+    let plural = if n != 1 && matches!(unit, "day" | "month" | "year") {
+        "s"
+    } else {
+        ""
+    };
+    let (before, after) = if diff < 0 { ("in ", "") } else { ("", " ago") };
+    format!("{before}{n} {unit}{plural}{after}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2026-12-05T09:42:13.500Z.
+    const MOMENT: i64 = 1_796_463_733_500;
+
+    #[test]
+    fn api_times_read_as_ms() {
+        assert_eq!(
+            parse_rfc3339_ms("2026-12-05T09:42:13.5Z"),
+            Some(MOMENT as f64)
+        );
+    }
+
+    #[test]
+    fn relative_times_count_down_in_the_largest_unit() {
+        let ago = |secs: i64| relative(MOMENT, MOMENT - secs * 1000);
+        assert_eq!(ago(0), "just now");
+        assert_eq!(ago(59), "just now");
+        assert_eq!(ago(60), "1 min ago");
+        assert_eq!(ago(3 * 60 + 59), "3 min ago");
+        assert_eq!(ago(3_599), "59 min ago");
+        assert_eq!(ago(3_600), "1 h ago");
+        assert_eq!(ago(86_399), "23 h ago");
+        assert_eq!(ago(86_400), "1 day ago");
+        assert_eq!(ago(2 * 86_400), "2 days ago");
+        assert_eq!(ago(59 * 86_400), "59 days ago");
+        assert_eq!(ago(60 * 86_400), "2 months ago");
+        assert_eq!(ago(364 * 86_400), "12 months ago");
+        assert_eq!(ago(365 * 86_400), "1 year ago");
+        assert_eq!(ago(3 * 365 * 86_400), "3 years ago");
+        assert_eq!(relative(MOMENT, MOMENT + 999), "just now");
+        assert_eq!(relative(MOMENT, MOMENT - 999), "just now");
+        assert_eq!(relative(MOMENT, MOMENT + 30_000), "just now");
+        assert_eq!(relative(MOMENT, MOMENT + 5 * 60_000), "in 5 min");
+        assert_eq!(relative(MOMENT, MOMENT + 2 * 86_400_000), "in 2 days");
+        assert_eq!(relative(i64::MAX, i64::MIN), "292471208 years ago");
+    }
 
     #[test]
     fn rfc3339_times_parse_with_fraction_and_offset() {

@@ -184,7 +184,7 @@ test('scaling down warns that nodes go without drain, lists them with drain comm
   const atRisk = await warning.getByRole('list', { name: 'Nodes at risk' }).getByRole('listitem').allTextContents();
   assert.equal(atRisk.length, 3);
   await assert.doesNotReject(warning.getByText(/these 3 are equally new .* it chooses 2 of them/).waitFor());
-  const commands = await warning.getByLabel('Drain commands').textContent();
+  const commands = await warning.getByLabel('Drain commands', { exact: true }).textContent();
   for (const node of atRisk) {
     assert.ok(commands.includes(`kubectl cordon ${node}`), commands);
     assert.ok(commands.includes(`kubectl drain ${node}`), commands);

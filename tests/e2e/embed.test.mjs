@@ -75,7 +75,9 @@ async function frameState(page) {
   return frame.evaluate(() => ({
     theme: document.documentElement.getAttribute('data-theme'),
     compact: document.documentElement.hasAttribute('data-compact'),
-    stored: [sessionStorage.length, localStorage.length],
+    // What storage holds, by key: only the last project's id (an id, not a secret).
+    stored: [Object.keys(sessionStorage), Object.keys(localStorage)],
+    values: [...Object.values(sessionStorage), ...Object.values(localStorage)],
   }));
 }
 
@@ -88,7 +90,8 @@ test('a listed portal hands the console its key and theme, and the key is kept i
   const state = await frameState(page);
   assert.equal(state.theme, 'dark', 'theme from the host page');
   assert.equal(state.compact, true, 'compact from config.json');
-  assert.deepEqual(state.stored, [0, 0], 'a handed key is never written to storage');
+  assert.deepEqual(state.stored, [[], ['nks-console.last-project']], 'a handed key is never written to storage');
+  assert.ok(!state.values.some((v) => v.includes(DEMO_KEY)), 'no stored value holds the key');
   const received = await page.evaluate(() => window.received);
   assert.deepEqual(
     received.map((m) => [m.origin, m.data.type]),

@@ -194,7 +194,7 @@ test('a reload mid-operation resumes following it from the saved id, never the k
   assert.deepEqual(JSON.parse(saved), [op.id]);
   assert.ok(!saved.includes(DEMO_KEY));
   // On another project, adoption would not find it: only the saved id brings it back.
-  await page.getByLabel('Project').selectOption({ label: 'Staging' });
+  await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Staging' });
   await page.waitForURL(new RegExp(`/projects/${project('Staging').id}/clusters`));
   await page.reload();
   await inFlight(page, 1);

@@ -19,6 +19,7 @@ use crate::app::components::{
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
 use crate::rules::new_vpc::{
@@ -47,6 +48,13 @@ pub fn CreateClusterPage() -> impl IntoView {
         }
     });
     let list_href = move || format!("/projects/{}/clusters", project_id());
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        vec![
+            "Create cluster".into(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     view! {
         <section class="page">
             <p class="breadcrumb"><A href=list_href>"← Clusters"</A></p>
@@ -503,7 +511,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <select id="cluster-version" aria-describedby=described_by("cluster-version") on:change=move |ev| version.set(event_target_value(&ev))>
                         <option value="" prop:selected=move || version.with(String::is_empty)>"Choose a version"</option>
                         {versions.get_value().into_iter().map(|k| {
-                            let label = if k.display_name.is_empty() { k.name.clone() } else { format!("{} ({})", k.display_name, k.name) };
+                            // The version's name (`v1.34.4`), as everywhere else: the API's
+                            // display name ("Kubernetes 1.34.4") only repeats it.
+                            let label = k.name.clone();
                             let value = k.name.clone();
                             view! { <option value=k.name prop:selected=move || version.with(|v| v == &value)>{label}</option> }
                         }).collect_view()}

@@ -6,14 +6,15 @@ use std::sync::Arc;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::{Cluster, Operation, Pool};
+use crate::api::types::{Cluster, Operation, Pool, Vpc};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
-use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::lazy;
+use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::perf::ListMarks;
-use crate::app::shell::Refresh;
+use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{keyed, pool_matches, PageOf, PER_PAGE};
@@ -23,10 +24,39 @@ use crate::rules::outcome::ApiError;
 /// pool was read as, and shared, so the rows shown hold them without copying.
 type Pools = LocalResource<Result<Arc<Vec<Arc<Sourced<Pool>>>>, ApiError>>;
 
-/// One cluster: its fields and its pools.
+/// The project's VPCs, read once per page for their names.
+type Vpcs = LocalResource<Result<Vec<Vpc>, ApiError>>;
+
+/// One cluster, or "Cluster not found" when the API does not know it (or it
+/// belongs to another project than the address says).
 #[component]
 pub fn ClusterPage() -> impl IntoView {
+    let params = use_params_map();
+    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let cluster_id = Memo::new(move |_| params.read().get("cluster_id").unwrap_or_default());
+    let missing = RwSignal::new(false);
+    Effect::watch(
+        move || cluster_id.get(),
+        move |_, _, _| missing.set(false),
+        false,
+    );
+    view! {
+        <Show
+            when=move || !missing.get()
+            fallback=move || view! {
+                <Missing what="Cluster" id=cluster_id.get() back=format!("/projects/{}/clusters", project_id()) back_label="← Clusters" />
+            }
+        >
+            <ClusterView missing />
+        </Show>
+    }
+}
+
+/// One cluster: its fields and its pools.
+#[component]
+fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
     let client = expect_context::<Client>();
+    let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
@@ -61,6 +91,14 @@ pub fn ClusterPage() -> impl IntoView {
             }
         })
     };
+    let vpcs: Vpcs = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let project = project_id();
+            async move { client.vpcs(&project).await }
+        })
+    };
     let recent = LocalResource::new(move || {
         let client = client.clone();
         let (project, id) = (project_id(), cluster_id());
@@ -83,6 +121,23 @@ pub fn ClusterPage() -> impl IntoView {
             _ => None,
         })
     });
+    Effect::new(move |_| {
+        let gone = cluster.with(|read| match read {
+            Some(Err(error)) => error.is_not_found(),
+            Some(Ok(c)) => !c.project_id.is_empty() && c.project_id != project_id(),
+            None => false,
+        });
+        if gone {
+            missing.set(true);
+        }
+    });
+    page_title(move || {
+        let name = identity.with(|i| i.as_ref().map(|(_, name)| name.clone()));
+        vec![
+            name.unwrap_or_default(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     let pool_count = Signal::derive(move || {
         cluster.with(|read| match read {
             Some(Ok(c)) => c.pool_ids.len(),
@@ -103,13 +158,14 @@ pub fn ClusterPage() -> impl IntoView {
 
     view! {
         <section class="page">
+            <p class="breadcrumb"><A href=move || format!("/projects/{}/clusters", project_id())>"← Clusters"</A></p>
             <Transition fallback=|| view! { <p class="loading">"Loading cluster…"</p> }>
                 {move || {
                     cluster
                         .get()
                         .map(|result| match result {
                             Err(error) => view! { <ErrorView error retry=move |_| cluster.refetch() /> }.into_any(),
-                            Ok(c) => view! { <ClusterFields cluster=c /> }.into_any(),
+                            Ok(c) => view! { <ClusterFields cluster=c vpcs /> }.into_any(),
                         })
                 }}
             </Transition>
@@ -144,7 +200,7 @@ pub fn ClusterPage() -> impl IntoView {
                                     <li>
                                         {format!("{} {} ", op.op_type.as_str(), op.kind.as_str())}
                                         <StatusBadge status />
-                                        <span class="muted">{format!(" {}", display::timestamp(&op.created_at))}</span>
+                                        " " <Time at=op.created_at />
                                     </li>
                                 }
                             }).collect_view()}
@@ -158,23 +214,41 @@ pub fn ClusterPage() -> impl IntoView {
 }
 
 #[component]
-fn ClusterFields(cluster: Cluster) -> impl IntoView {
+fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
     let status = cluster.status.as_str().to_string();
+    // Names as they arrive; the ids are shown meanwhile, and when a read fails.
+    let projects = expect_context::<Projects>();
+    let project_id = cluster.project_id.clone();
+    let project = move || projects.name(&project_id).map(|name| format!("{name} "));
+    let (vpc_id, vpc_id_shown) = (cluster.vpc_id.clone(), cluster.vpc_id.clone());
+    let vpc_name = move || {
+        vpcs.with(|read| match read {
+            Some(Ok(list)) => list.iter().find(|v| v.id == vpc_id).map(|v| v.name.clone()),
+            _ => None,
+        })
+    };
     view! {
         <header class="page-header">
             <h1>{cluster.name.clone()}</h1>
             <StatusBadge status />
         </header>
         <dl class="fields">
+            <dt>"ID"</dt>
+            <dd><CopyableId id=cluster.id.clone() what="cluster ID" /></dd>
+            <dt>"Project"</dt>
+            <dd>{project}<CopyableId id=cluster.project_id.clone() what="project ID" /></dd>
             <dt>"Kubernetes version"</dt>
             <dd>{cluster.kubernetes_version}</dd>
             <dt>"Region"</dt>
             <dd>{cluster.region}</dd>
             <dt>"VPC"</dt>
+            // The VPC's name leads to its page (its id until the name is read).
             <dd>
                 <A href=format!("/projects/{}/networking/vpcs/{}", cluster.project_id, cluster.vpc_id)>
-                    <code>{cluster.vpc_id.clone()}</code>
+                    {move || vpc_name().unwrap_or_else(|| cluster.vpc_id.clone())}
                 </A>
+                " "
+                <CopyableId id=vpc_id_shown what="VPC ID" />
             </dd>
             <dt>"Autoscaling"</dt>
             <dd>{display::on_off(cluster.autoscaling)}</dd>
@@ -185,7 +259,7 @@ fn ClusterFields(cluster: Cluster) -> impl IntoView {
             <dt>"Tags"</dt>
             <dd>{tag_list(&cluster.tags)}</dd>
             <dt>"Created"</dt>
-            <dd>{display::timestamp(&cluster.created_at)}</dd>
+            <dd><Time at=cluster.created_at.clone() /></dd>
         </dl>
     }
 }

@@ -12,6 +12,7 @@ use crate::app::components::{described_by, follow_submission, ErrorView, Field};
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::forms::message_for;
 use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
@@ -36,9 +37,26 @@ pub fn EditClusterPage() -> impl IntoView {
             cluster_id()
         )
     };
+    let projects = expect_context::<Projects>();
+    let name = move || {
+        cluster.with(|read| match read {
+            Some(Ok(c)) => c.name.clone(),
+            _ => String::new(),
+        })
+    };
+    page_title(move || {
+        let project = params.read().get("project_id").unwrap_or_default();
+        vec![
+            "Edit cluster".into(),
+            name(),
+            projects.name(&project).unwrap_or_default(),
+        ]
+    });
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=back>"← Cluster"</A></p>
+            <p class="breadcrumb">
+                <A href=back>{move || format!("← {}", Some(name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Cluster".into()))}</A>
+            </p>
             {move || match cluster.get() {
                 None => view! { <p class="loading">"Loading cluster…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorView error retry=move |_| cluster.refetch() /> }.into_any(),

@@ -6,8 +6,8 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::ErrorView;
-use crate::app::shell::Refresh;
+use crate::app::components::{local_time, ErrorView};
+use crate::app::shell::{Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
@@ -21,14 +21,19 @@ const STATUSES: [&str; 7] = [
 
 /// Every cluster of the project (all pages), filtered and sorted as the URL says,
 /// or the reason they could not be read: a failure is never shown as an empty list.
+/// A project the key does not see is "Project not found" (the lazily loaded
+/// not-found page says so), not an empty project: the API lists no clusters for it.
+/// The tab's title is the shell's (the first page keeps its code small).
 #[component]
 pub fn ClusterList() -> impl IntoView {
     let client = expect_context::<Client>();
+    let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
     let query = use_query_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let missing = move || projects.lookup(&project_id()) == Some(None);
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
     let clusters: Clusters = LocalResource::new(move || {
@@ -91,6 +96,10 @@ pub fn ClusterList() -> impl IntoView {
     let shown_first = current.get_untracked();
 
     view! {
+        // In its place, the list stays, hidden by the not-found page before it
+        // (style/main.css: `.missing ~ .page`), with no results drawn: kept,
+        // not rebuilt, when the projects are read.
+        {move || missing().then(crate::app::lazy::not_found)}
         <section class="page">
             <header class="page-header">
                 <h1>"Clusters"</h1>
@@ -157,6 +166,7 @@ fn ClusterResults(
     current: Memo<ClusterQuery>,
     project: Signal<String>,
 ) -> impl IntoView {
+    let projects = expect_context::<Projects>();
     let project_id = move || project.get();
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
     // The rows: the filtered and sorted list, each cluster keyed by its text.
@@ -167,6 +177,10 @@ fn ClusterResults(
         })
     });
     let shown = Memo::new(move |_| {
+        // A project the key does not see: nothing (it says not found).
+        if projects.lookup(&project.get()) == Some(None) {
+            return None;
+        }
         clusters.with(|read| {
             read.as_ref().map(|read| match read {
                 Err(error) => Shown::Failed(error.clone()),
@@ -221,6 +235,8 @@ fn ClusterTable(
                     {
                         let href = format!("/projects/{}/clusters/{}", project.get_untracked(), c.id);
                         let (name, status) = (c.name.clone(), c.status.as_str());
+                        // The local time alone: UTC and "how long ago" are on the cluster's page.
+                        let created = local_time(&c.created_at).map_or_else(|| c.created_at.clone(), |(_, local)| local);
                         view! {
                             <tr>
                                 <td><A href=href>{name}</A></td>
@@ -229,7 +245,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td>{display::timestamp(&c.created_at)}</td>
+                                <td>{created}</td>
                             </tr>
                         }
                     }

@@ -5,10 +5,9 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::PersistentVolumeClaim;
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{ErrorView, StatusBadge, Time};
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
-use crate::rules::display;
 
 /// The cluster's persistent volume claims: name, size, type, status.
 #[component]
@@ -61,7 +60,7 @@ fn PvcTable(list: Vec<PersistentVolumeClaim>) -> impl IntoView {
                                 <td class="nowrap figure">{format!("{} GB", pvc.size)}</td>
                                 <td>{pvc.volume_type.as_str().to_string()}</td>
                                 <td><StatusBadge status /></td>
-                                <td class="nowrap">{display::timestamp(&pvc.created_at)}</td>
+                                <td><Time at=pvc.created_at.clone() /></td>
                             </tr>
                         }
                     }

@@ -1,23 +1,27 @@
 //! Small widgets shared by every page.
 
 mod confirm_by_typing;
+mod copy;
 mod error_view;
 mod field;
 mod op_progress;
 mod retry_wait;
 mod status_badge;
 mod submission;
+mod time;
 mod uncertain_create;
 
 use leptos::prelude::*;
 
 pub use confirm_by_typing::ConfirmByTyping;
+pub use copy::{Commands, CopyButton, CopyableId};
 pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, Field};
 pub use op_progress::{OpProgress, SubmissionProgress};
 pub use retry_wait::{RetryLine, RetryWait};
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
+pub use time::{local_time, Time};
 pub use uncertain_create::{CreateCheck, UncertainCreate};
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is

@@ -8,7 +8,7 @@ use crate::api::client::Client;
 use crate::api::types::{Cluster, Vpc};
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::app::paths::href;
-use crate::app::shell::Refresh;
+use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
@@ -19,6 +19,13 @@ pub fn VpcListPage() -> impl IntoView {
     let Refresh(refresh) = expect_context::<Refresh>();
     let params = use_params_map();
     let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        vec![
+            "Networking".into(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     // The VPCs and the clusters (for "used by") are read together: a VPC is
     // never shown as unused because the clusters could not be read.
     let read = LocalResource::new(move || {

@@ -8,11 +8,10 @@ use super::rule_form::{DeleteRuleConfirm, RuleDialog};
 use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
-use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::paths::A;
-use crate::app::shell::Refresh;
+use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
-use crate::rules::display;
 use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{format_address, source_words, vips, Cidr};
 
@@ -74,6 +73,14 @@ pub fn VpcPage() -> impl IntoView {
     let editing = RwSignal::new(None::<Editing>);
     let deleting = RwSignal::new(None::<FirewallRule>);
     let back = move || format!("/projects/{}/networking", project_id());
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        let name = facts.with(|f| f.as_ref().map(|(_, name, _)| name.clone()));
+        vec![
+            name.unwrap_or_default(),
+            projects.name(&project_id()).unwrap_or_default(),
+        ]
+    });
     view! {
         <section class="page">
             <p class="breadcrumb"><A href=back>"← Networking"</A></p>
@@ -154,9 +161,9 @@ fn VpcFields(vpc: Vpc, clusters: Vec<Cluster>, project: String) -> impl IntoView
             <dt>"Tags"</dt>
             <dd>{tag_list(&vpc.tags)}</dd>
             <dt>"Created"</dt>
-            <dd>{display::timestamp(&vpc.created_at)}</dd>
+            <dd><Time at=vpc.created_at.clone() /></dd>
             <dt>"ID"</dt>
-            <dd><code>{vpc.id.clone()}</code></dd>
+            <dd><CopyableId id=vpc.id.clone() what="VPC ID" /></dd>
         </dl>
     }
 }

@@ -16,10 +16,11 @@ use super::indicator::describe;
 use super::{change_text, clock, noun};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, OperationType, Pool};
-use crate::app::components::{ErrorView, OpProgress, StatusBadge};
+use crate::app::components::{ErrorView, OpProgress, StatusBadge, Time};
 use crate::app::drafts::Draft;
 use crate::app::paths::A;
 use crate::app::pools::DrainList;
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::history::{
@@ -155,6 +156,9 @@ fn OperationView(id: String) -> impl IntoView {
         },
         None => "Operation".to_string(),
     };
+    let projects = expect_context::<Projects>();
+    page_title(move || vec![title(), projects.name(&project_id()).unwrap_or_default()]);
+    let started = Memo::new(move |_| op.with(|o| o.as_ref().map(|o| o.created_at.clone())));
     let form = move || {
         op.with(|o| {
             o.as_ref()
@@ -288,7 +292,7 @@ fn OperationView(id: String) -> impl IntoView {
                         }
                     }}</dd>
                     <dt>"Started"</dt>
-                    <dd>{move || op.with(|o| o.as_ref().map(|o| display::timestamp(&o.created_at)))}</dd>
+                    <dd>{move || started.get().map(|at| view! { <Time at /> })}</dd>
                 </dl>
                 <section class="op-time" aria-labelledby="op-time-heading">
                     <h2 id="op-time-heading">"Time"</h2>

@@ -11,7 +11,8 @@ use super::resource_search::{label_of, ResourceSearch};
 use super::{change_text, clock, operation_href};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Page, Pool};
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{ErrorView, StatusBadge, Time};
+use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::operation::elapsed_secs;
@@ -153,6 +154,13 @@ pub fn OperationsPage() -> impl IntoView {
     };
 
     let now = clock();
+    let projects = expect_context::<Projects>();
+    page_title(move || {
+        vec![
+            "Operations".into(),
+            projects.name(&project_id.get()).unwrap_or_default(),
+        ]
+    });
     let navigate = use_navigate();
     // A filter replaces the entry (Back leaves the page) and starts at the
     // first page, as a cursor is only valid with the filters it came with; a
@@ -443,7 +451,7 @@ fn row(
             <td>{op.op_type.as_str()}</td>
             <td>{resource}</td>
             <td><StatusBadge status /></td>
-            <td class="nowrap">{display::timestamp(&op.created_at)}</td>
+            <td class="nowrap"><Time at=op.created_at.clone() /></td>
             <td class="nowrap">{elapsed}</td>
             <td class="ops-changes">{changes.join("; ")}</td>
         </tr>

@@ -14,6 +14,7 @@ use crate::app::components::{
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
+use crate::app::shell::page_title;
 use crate::rules::forms::{message_for, pool_create, FieldErrors, PoolForm};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
@@ -268,6 +269,22 @@ pub fn CreatePoolPage() -> impl IntoView {
         }
     });
 
+    // Which cluster the pool is for: in the heading, the way back and the tab.
+    let cluster_name = move || {
+        cluster.with(|read| match read {
+            Some(Ok(c)) => c.name.clone(),
+            _ => String::new(),
+        })
+    };
+    let verb = move || {
+        if replacing().is_some() {
+            "Replace pool"
+        } else {
+            "Create pool"
+        }
+    };
+    page_title(move || vec![verb().into(), cluster_name()]);
+
     let zero_hint = move || {
         (node_count.with(|n| n.trim() == "0")).then(|| {
             let autoscaling = cluster.get().and_then(|c| c.ok()).map(|c| c.autoscaling);
@@ -281,9 +298,14 @@ pub fn CreatePoolPage() -> impl IntoView {
 
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=cluster_href>"← Cluster"</A></p>
+            <p class="breadcrumb">
+                <A href=cluster_href>{move || format!("← {}", Some(cluster_name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Cluster".into()))}</A>
+            </p>
             <header class="page-header">
-                <h1>{move || if replacing().is_some() { "Replace pool" } else { "Create pool" }}</h1>
+                <h1>{move || match cluster_name().as_str() {
+                    "" => verb().to_string(),
+                    name => format!("{} for {name}", verb()),
+                }}</h1>
             </header>
             {move || replacing().map(|_| view! {
                 <p class="alert alert-warning">

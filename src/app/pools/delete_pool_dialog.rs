@@ -5,7 +5,7 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Node, OperationStatus};
-use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::components::{follow_submission, Commands, ConfirmByTyping, ErrorView, OpProgress};
 use crate::ops::Ops;
 use crate::rules::capacity::{drain_commands, BASELINE_REASON};
 use crate::rules::outcome::ApiError;
@@ -120,7 +120,7 @@ pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
                 None => view! {
-                    <pre class="commands">{format!("{cordon}\n{drain}")}</pre>
+                    <Commands text=format!("{cordon}\n{drain}") label="Drain commands" what="drain commands" />
                     <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
                         pending=delete.pending() on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),

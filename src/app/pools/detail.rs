@@ -4,17 +4,48 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Node, Pool};
-use crate::app::components::{tag_list, ErrorView, StatusBadge};
+use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
-use crate::app::shell::Refresh;
+use crate::app::shell::{page_title, Refresh};
 use crate::ops::Ops;
 use crate::rules::capacity::leaves_no_baseline;
-use crate::rules::display;
+
+/// One pool, or "Pool not found" when the API knows no such pool in the cluster.
+#[component]
+pub fn PoolPage() -> impl IntoView {
+    let params = use_params_map();
+    let pool_id = Memo::new(move |_| params.read().get("pool_id").unwrap_or_default());
+    let missing = RwSignal::new(false);
+    Effect::watch(
+        move || pool_id.get(),
+        move |_, _, _| missing.set(false),
+        false,
+    );
+    let cluster_href = move || {
+        let p = params.read();
+        format!(
+            "/projects/{}/clusters/{}",
+            p.get("project_id").unwrap_or_default(),
+            p.get("cluster_id").unwrap_or_default()
+        )
+    };
+    view! {
+        <Show
+            when=move || !missing.get()
+            fallback=move || view! {
+                <Missing what="Pool" id=pool_id.get() back=cluster_href() back_label="← Cluster" />
+            }
+        >
+            <PoolView missing />
+        </Show>
+    }
+}
 
 /// One pool: its fields, its nodes, and what can be done to it.
 #[component]
-pub fn PoolPage() -> impl IntoView {
+fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
@@ -39,6 +70,22 @@ pub fn PoolPage() -> impl IntoView {
             }
         })
     };
+    // The cluster, for its name (the way back, the tab's title).
+    let cluster_name = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let c = cluster_id();
+            ops.revision.track();
+            async move { client.cluster(&c).await.map(|c| c.name).ok() }
+        })
+    };
+    let cluster_name = move || cluster_name.get().flatten();
+    Effect::new(move |_| {
+        if pool.with(|read| matches!(read, Some(Err(error)) if error.is_not_found())) {
+            missing.set(true);
+        }
+    });
     // The delete dialog holds what is typed and a delete's progress: it is built
     // once per pool, not on every refresh, and reads the counts it shows from here.
     let identity = Memo::new(move |_| {
@@ -88,10 +135,14 @@ pub fn PoolPage() -> impl IntoView {
         })
     });
     let deleting_node = RwSignal::new(None::<Node>);
+    page_title(move || {
+        let pool = identity.with(|i| i.as_ref().map(|(_, name)| name.clone()));
+        vec![pool.unwrap_or_default(), cluster_name().unwrap_or_default()]
+    });
 
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=back>"← Cluster"</A></p>
+            <p class="breadcrumb"><A href=back>{move || format!("← {}", cluster_name().unwrap_or_else(|| "Cluster".into()))}</A></p>
             <Transition fallback=|| view! { <p class="loading">"Loading pool…"</p> }>
                 {move || {
                     pool.get()
@@ -157,7 +208,7 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                                 <td>{n.name}</td>
                                 <td>{n.private_ip.unwrap_or_else(|| "—".into())}</td>
                                 <td><StatusBadge status /></td>
-                                <td>{display::timestamp(&n.created_at)}</td>
+                                <td><Time at=n.created_at.clone() /></td>
                                 <td>
                                     <button class="btn btn-quiet" aria-label=label on:click=move |_| deleting.set(Some(node.clone()))>
                                         "Delete"
@@ -186,6 +237,8 @@ fn PoolFields(pool: Pool) -> impl IntoView {
             <StatusBadge status />
         </header>
         <dl class="fields">
+            <dt>"ID"</dt>
+            <dd><CopyableId id=pool.id.clone() what="pool ID" /></dd>
             <dt>"Node count"</dt>
             <dd>{pool.node_count}</dd>
             <dt>"Instance type"</dt>
@@ -199,7 +252,7 @@ fn PoolFields(pool: Pool) -> impl IntoView {
             <dt>"Tags"</dt>
             <dd>{tag_list(&pool.tags)}</dd>
             <dt>"Created"</dt>
-            <dd>{display::timestamp(&pool.created_at)}</dd>
+            <dd><Time at=pool.created_at.clone() /></dd>
         </dl>
     }
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::Node;
-use crate::app::components::ErrorView;
+use crate::app::components::{Commands, ErrorView};
 use crate::rules::capacity::drain_commands;
 
 /// The drain commands for every node of a pool (read from the API).
@@ -31,5 +31,5 @@ pub fn DrainList(#[prop(into)] cluster_id: String, #[prop(into)] pool_id: String
 #[component]
 pub fn DrainCommands(nodes: Vec<Node>) -> impl IntoView {
     let text: Vec<String> = nodes.iter().flat_map(|n| drain_commands(&n.name)).collect();
-    view! { <pre class="commands" aria-label="Drain commands">{text.join("\n")}</pre> }
+    view! { <Commands text=text.join("\n") label="Drain commands" what="drain commands" /> }
 }

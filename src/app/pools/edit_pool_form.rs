@@ -13,6 +13,7 @@ use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
+use crate::app::shell::page_title;
 use crate::ops::Ops;
 use crate::rules::capacity::{
     leaves_no_baseline, nodes_at_risk, AtRisk, ScaleChange, BASELINE_REASON,
@@ -52,9 +53,21 @@ pub fn EditPoolPage() -> impl IntoView {
             pool_id()
         )
     };
+    let names = move || {
+        loaded.with(|read| match read {
+            Some(Ok((cluster, pool, ..))) => (pool.name.clone(), cluster.name.clone()),
+            _ => Default::default(),
+        })
+    };
+    page_title(move || {
+        let (pool, cluster) = names();
+        vec!["Edit pool".into(), pool, cluster]
+    });
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=pool_href>"← Pool"</A></p>
+            <p class="breadcrumb">
+                <A href=pool_href>{move || format!("← {}", Some(names().0).filter(|n| !n.is_empty()).unwrap_or_else(|| "Pool".into()))}</A>
+            </p>
             {move || match loaded.get() {
                 None => view! { <p class="loading">"Loading pool…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorView error retry=move |_| loaded.refetch() /> }.into_any(),
