@@ -225,7 +225,7 @@ test('a replacement pool\'s page ends on what to do with the old pool, and the o
   assert.equal(url.searchParams.get('replace'), ids.baseline);
   const ready = page.getByRole('heading', { name: 'The replacement pool is ready' });
   await assert.doesNotReject(ready.waitFor({ timeout: 30_000 }));
-  await assert.doesNotReject(page.getByLabel('Drain commands').waitFor());
+  await assert.doesNotReject(page.getByLabel('Drain commands', { exact: true }).waitFor());
   await assert.doesNotReject(page.getByRole('link', { name: 'Then delete the old pool' }).waitFor());
   assert.ok(page.url().includes('/operations/'), 'a replacement stays on its page');
   const opId = url.pathname.split('/').pop();
