@@ -59,6 +59,9 @@ test('at 1280 px table headers, status badges and the plan\'s figures never brea
   await page.goto(sim.url + `/projects/${ids.project}/operations`);
   await page.getByRole('table', { name: 'Operations' }).waitFor();
   assert.deepEqual(await broken(page, '.table th, .badge'), []);
+  // A one-word cell ("update", "cluster") is never cut in two.
+  const cells = await broken(page, 'table[aria-label="Operations"] td:not(:has(.badge))');
+  assert.deepEqual(cells.filter((text) => !/\s/.test(text)), []);
   await context.close();
 });
 

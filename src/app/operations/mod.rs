@@ -7,6 +7,7 @@ mod indicator;
 mod operation_page;
 mod page;
 mod resource_search;
+mod timeline;
 
 use leptos::prelude::*;
 

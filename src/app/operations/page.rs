@@ -8,6 +8,7 @@ use leptos_router::NavigateOptions;
 
 use super::indicator::describe;
 use super::resource_search::{label_of, ResourceSearch};
+use super::timeline::OpsTimeline;
 use super::{change_text, clock, operation_href};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Page, Pool};
@@ -367,7 +368,24 @@ fn page_view(
     let items = page.items;
     // The tracker's newer states on top (a live status without a re-read).
     let feed = Memo::new(move |_| ops.with_tracker(|t| filter.get().apply(&items, t)));
+    // A bar's page and the name of what it changed, as its row gives them.
+    let about = move |op: &Operation| {
+        let named = name_of(&op.resource_id);
+        let cluster = named.as_ref().and_then(|n| n.cluster_id.clone());
+        let href = crate::app::paths::href(&operation_href(
+            &op.project_id,
+            &op.id,
+            cluster.as_deref(),
+            None,
+        ));
+        let name = match named {
+            Some(named) => named.name,
+            None => known.with(|k| label_of(k, &op.resource_id)),
+        };
+        (href, name)
+    };
     view! {
+        <OpsTimeline ops=feed now about />
         <table class="table table-wide" aria-label="Operations">
             <thead>
                 <tr>
@@ -447,8 +465,8 @@ fn row(
     view! {
         <tr>
             <td><a href=page>{title}</a></td>
-            <td>{kind_label(&op.kind)}</td>
-            <td>{op.op_type.as_str()}</td>
+            <td class="nowrap">{kind_label(&op.kind)}</td>
+            <td class="nowrap">{op.op_type.as_str()}</td>
             <td>{resource}</td>
             <td><StatusBadge status /></td>
             <td class="nowrap"><Time at=op.created_at.clone() /></td>
