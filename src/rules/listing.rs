@@ -17,8 +17,55 @@ pub struct ClusterQuery {
     pub status: String,
     /// Exact tag, or empty for any.
     pub tag: String,
-    /// `name`, `status` or `created` (newest first); anything else keeps the API's order.
+    /// `name`, `status` or `created` (newest first), `-` before it for the other
+    /// direction (`-created`: oldest first); anything else keeps the API's order.
     pub sort: String,
+}
+
+impl ClusterQuery {
+    /// Whether anything but the order narrows the list.
+    pub fn filters(&self) -> bool {
+        !(self.name.trim().is_empty() && self.status.is_empty() && self.tag.is_empty())
+    }
+}
+
+/// The columns of the cluster list a click can sort by.
+pub const SORTABLE: [&str; 3] = ["name", "status", "created"];
+
+/// Whether a column's first sort runs from the largest: creation (newest
+/// first) and node counts; text sorts A to Z first.
+fn first_descending(column: &str) -> bool {
+    matches!(column, "created" | "nodes")
+}
+
+/// A sortable column's state for `aria-sort` under the `sort` in force:
+/// `ascending`, `descending` or `none`.
+pub fn aria_sort(sort: &str, column: &str) -> &'static str {
+    let (key, flipped) = split_sort(sort);
+    if key != column {
+        return "none";
+    }
+    match first_descending(column) != flipped {
+        true => "descending",
+        false => "ascending",
+    }
+}
+
+/// The sort a click on `column`'s header asks for: that column in its first
+/// direction, or the other direction when it already sorts the list.
+pub fn sort_on_click(sort: &str, column: &str) -> String {
+    match split_sort(sort) {
+        (key, false) if key == column => format!("-{column}"),
+        _ => column.to_string(),
+    }
+}
+
+/// A sort's column and whether it runs the other way.
+fn split_sort(sort: &str) -> (&str, bool) {
+    match sort.strip_prefix('-') {
+        Some(key) => (key, true),
+        None => (sort, false),
+    }
 }
 
 /// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
@@ -37,8 +84,8 @@ where
         .filter(|c| q.status.is_empty() || c.status.as_str() == q.status)
         .filter(|c| q.tag.is_empty() || c.tags.iter().any(|t| t == &q.tag))
         .collect();
-    let sort = q.sort.as_str();
-    if !matches!(sort, "name" | "status" | "created") {
+    let (sort, flipped) = split_sort(&q.sort);
+    if !SORTABLE.contains(&sort) {
         return matching.into_iter().cloned().collect();
     }
     let order = stable_order(matching.len(), &|i, j| {
@@ -54,6 +101,12 @@ where
                 .cmp(b.status.as_str())
                 .then_with(|| a.name.cmp(&b.name)),
             _ => b.created_at.cmp(&a.created_at),
+        };
+        // The other direction; equal ones keep the API's order either way.
+        let ordering = if flipped {
+            ordering.reverse()
+        } else {
+            ordering
         };
         ordering == Ordering::Less
     });
@@ -118,6 +171,41 @@ pub fn pool_matches(pool: &Pool, needle: &str) -> bool {
         || has(&pool.name)
         || has(&pool.node_config.instance_type)
         || pool.node_config.labels.iter().any(|l| has(l))
+}
+
+/// The columns of a cluster's pools a click can sort by.
+pub const POOL_SORTABLE: [&str; 4] = ["name", "instance", "nodes", "status"];
+
+/// The order of `pools` under `sort` (a [`POOL_SORTABLE`] column, `-` before
+/// it for the other way), as positions; `None` keeps the API's order. Names
+/// and instance types A to Z, node counts largest first; ties keep the API's
+/// order.
+pub fn pool_order(pools: &[&Pool], sort: &str) -> Option<Vec<usize>> {
+    let (column, flipped) = split_sort(sort);
+    if !POOL_SORTABLE.contains(&column) {
+        return None;
+    }
+    Some(stable_order(pools.len(), &|i, j| {
+        let (a, b) = (&*pools[i], &*pools[j]);
+        let ordering = match column {
+            "name" => a
+                .name
+                .to_ascii_lowercase()
+                .cmp(&b.name.to_ascii_lowercase()),
+            "instance" => a
+                .node_config
+                .instance_type
+                .cmp(&b.node_config.instance_type),
+            "nodes" => b.node_count.cmp(&a.node_count),
+            _ => a.status.as_str().cmp(b.status.as_str()),
+        };
+        let ordering = if flipped {
+            ordering.reverse()
+        } else {
+            ordering
+        };
+        ordering == Ordering::Less
+    }))
 }
 
 /// Rows shown at a time on a list that can be long (a cluster's pools).
@@ -293,6 +381,79 @@ mod tests {
         assert_eq!(by("status"), ["Batch", "analytics", "edge-prod"]);
         assert_eq!(by("created"), ["Batch", "analytics", "edge-prod"]);
         assert_eq!(by(""), ["edge-prod", "Batch", "analytics"]);
+        assert_eq!(by("-name"), ["edge-prod", "Batch", "analytics"]);
+        assert_eq!(by("-status"), ["edge-prod", "analytics", "Batch"]);
+        assert_eq!(by("-created"), ["edge-prod", "analytics", "Batch"]);
+        assert_eq!(by("-other"), ["edge-prod", "Batch", "analytics"]);
+    }
+
+    #[test]
+    fn a_header_click_sorts_by_its_column_then_turns_it_round() {
+        assert_eq!(sort_on_click("", "name"), "name");
+        assert_eq!(sort_on_click("name", "name"), "-name");
+        assert_eq!(sort_on_click("-name", "name"), "name");
+        assert_eq!(sort_on_click("-name", "created"), "created");
+        assert_eq!(aria_sort("", "name"), "none");
+        assert_eq!(aria_sort("name", "name"), "ascending");
+        assert_eq!(aria_sort("-name", "name"), "descending");
+        assert_eq!(aria_sort("name", "status"), "none");
+        // Newest first is descending by time; its other way ascending.
+        assert_eq!(aria_sort("created", "created"), "descending");
+        assert_eq!(aria_sort("-created", "created"), "ascending");
+    }
+
+    #[test]
+    fn pools_sort_by_name_instance_type_nodes_or_status_either_way() {
+        let pool = |name: &str, instance: &str, nodes: u32, status: ResourceStatus| Pool {
+            name: name.into(),
+            node_count: nodes as _,
+            status,
+            node_config: NodeConfig {
+                instance_type: instance.into(),
+                ..NodeConfig::default()
+            },
+            ..Pool::default()
+        };
+        let pools = [
+            pool("web", "n1-standard-8", 3, ResourceStatus::Ready),
+            pool("Batch", "n1-standard-4", 10, ResourceStatus::Updating),
+            pool("api", "n1-standard-8", 3, ResourceStatus::Ready),
+        ];
+        let refs: Vec<&Pool> = pools.iter().collect();
+        let by = |sort: &str| {
+            pool_order(&refs, sort).map(|o| {
+                o.iter()
+                    .map(|&i| pools[i].name.as_str())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(by("name").unwrap(), ["api", "Batch", "web"]);
+        assert_eq!(by("-name").unwrap(), ["web", "Batch", "api"]);
+        // Ties keep the API's order, either way round.
+        assert_eq!(by("instance").unwrap(), ["Batch", "web", "api"]);
+        assert_eq!(by("nodes").unwrap(), ["Batch", "web", "api"]);
+        assert_eq!(by("-nodes").unwrap(), ["web", "api", "Batch"]);
+        assert_eq!(by("status").unwrap(), ["web", "api", "Batch"]);
+        assert_eq!(by(""), None);
+        assert_eq!(by("tags"), None);
+        assert_eq!(aria_sort("nodes", "nodes"), "descending");
+        assert_eq!(aria_sort("-nodes", "nodes"), "ascending");
+        assert_eq!(aria_sort("instance", "instance"), "ascending");
+    }
+
+    #[test]
+    fn only_name_status_or_tag_filter_the_list() {
+        let q = |name: &str, status: &str, tag: &str, sort: &str| ClusterQuery {
+            name: name.into(),
+            status: status.into(),
+            tag: tag.into(),
+            sort: sort.into(),
+        };
+        assert!(!q("", "", "", "name").filters());
+        assert!(!q("  ", "", "", "").filters());
+        assert!(q("edge", "", "", "").filters());
+        assert!(q("", "ready", "", "").filters());
+        assert!(q("", "", "prod", "").filters());
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::api::decode::Sourced;
 use crate::api::types::{Cluster, Operation, Pool, Vpc};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::kubeconfig::KubeconfigActions;
+use crate::app::components::SortHeader;
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::lazy;
 use crate::app::not_found::Missing;
@@ -17,7 +18,9 @@ use crate::app::perf::ListMarks;
 use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::listing::{keyed, pool_matches, PageOf, PER_PAGE};
+use crate::rules::listing::{
+    aria_sort, keyed, pool_matches, pool_order, sort_on_click, PageOf, PER_PAGE,
+};
 use crate::rules::outcome::ApiError;
 
 /// A read of a cluster's pools: each with its text, so a row is keyed by what its
@@ -329,6 +332,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let filter = Memo::new(move |_| query.read().get("filter").unwrap_or_default());
+    let sort = Memo::new(move |_| query.read().get("sort").unwrap_or_default());
     let asked = Memo::new(move |_| {
         query
             .read()
@@ -348,6 +352,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
     let last_read = StoredValue::new(0_usize);
     let shown = Memo::new(move |_| {
         let needle = filter.get().trim().to_ascii_lowercase();
+        let sort = sort.get();
         let asked = asked.get();
         pools.with(|read| {
             let Some(Ok(list)) = read else {
@@ -360,15 +365,19 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
                 marks.reached();
                 last_read.set_value(at);
             }
-            let (page, rows) = if needle.is_empty() {
+            let (page, rows) = if needle.is_empty() && sort.is_empty() {
                 let page = PageOf::of(list.len(), asked, PER_PAGE);
                 (page, keyed(&list[page.start..page.end]))
             } else {
-                let matching: Vec<Arc<Sourced<Pool>>> = list
+                let mut matching: Vec<Arc<Sourced<Pool>>> = list
                     .iter()
                     .filter(|pool| pool_matches(pool, &needle))
                     .cloned()
                     .collect();
+                let refs: Vec<&Pool> = matching.iter().map(|p| &***p).collect();
+                if let Some(order) = pool_order(&refs, &sort) {
+                    matching = order.into_iter().map(|i| matching[i].clone()).collect();
+                }
                 let page = PageOf::of(matching.len(), asked, PER_PAGE);
                 (page, keyed(&matching[page.start..page.end]))
             };
@@ -383,13 +392,15 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
     let paged = Memo::new(move |_| shown.with(|s| s.page.pages > 1));
     let go = {
         let navigate = navigate.clone();
-        move |filter: String, page: usize, replace: bool| {
+        move |filter: String, sort: String, page: usize, replace: bool| {
             let mut pairs = Vec::new();
-            if !filter.is_empty() {
-                pairs.push(format!(
-                    "filter={}",
-                    String::from(js_sys::encode_uri_component(&filter))
-                ));
+            for (key, value) in [("filter", filter), ("sort", sort)] {
+                if !value.is_empty() {
+                    pairs.push(format!(
+                        "{key}={}",
+                        String::from(js_sys::encode_uri_component(&value))
+                    ));
+                }
             }
             if page > 1 {
                 pairs.push(format!("page={page}"));
@@ -412,13 +423,22 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
     // A new filter starts at its first page; typing is not a step to go back to.
     let on_filter = {
         let go = go.clone();
-        move |ev| go(event_target_value(&ev), 1, true)
+        move |ev| go(event_target_value(&ev), sort.get_untracked(), 1, true)
+    };
+    // A header's click sorts by its column from the first page; like the
+    // filter, it replaces the entry.
+    let sort_by = {
+        let go = go.clone();
+        Callback::new(move |column: &'static str| {
+            let next = sort_on_click(&sort.get_untracked(), column);
+            go(filter.get_untracked(), next, 1, true)
+        })
     };
     let to_page = move |delta: isize| {
         let number = shown
             .with_untracked(|s| s.page.number)
             .saturating_add_signed(delta);
-        go(filter.get_untracked(), number, false)
+        go(filter.get_untracked(), sort.get_untracked(), number, false)
     };
     let count = move || {
         shown.with(|s| {
@@ -444,7 +464,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
                 let all = shown.with_untracked(|s| s.all);
                 view! { <p class="empty">{format!("None of the {} pools match this filter.", display::count(all))}</p> }.into_any()
             } else {
-                view! { <PoolTable shown base /> }.into_any()
+                view! { <PoolTable shown sort sort_by base /> }.into_any()
             }
         }}
         <nav class="pager" aria-label="Pool pages">
@@ -466,15 +486,23 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
 /// The rows of one page: a keyed `<For>`, so a read that changed one pool on
 /// the page redraws that row and no other.
 #[component]
-fn PoolTable(shown: Memo<PoolPage>, base: Signal<String>) -> impl IntoView {
+fn PoolTable(
+    shown: Memo<PoolPage>,
+    sort: Memo<String>,
+    sort_by: Callback<&'static str>,
+    base: Signal<String>,
+) -> impl IntoView {
+    let sortable = move |column: &'static str, label: &'static str| {
+        view! { <SortHeader column label state=Signal::derive(move || aria_sort(&sort.get(), column)) sort_by /> }
+    };
     view! {
         <table class="table table-wide" aria-label="Pools">
             <thead>
                 <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Instance type"</th>
-                    <th scope="col">"Nodes"</th>
-                    <th scope="col">"Status"</th>
+                    {sortable("name", "Name")}
+                    {sortable("instance", "Instance type")}
+                    {sortable("nodes", "Nodes")}
+                    {sortable("status", "Status")}
                     <th scope="col">"Labels"</th>
                     <th scope="col">"Taints"</th>
                     <th scope="col">"Tags"</th>

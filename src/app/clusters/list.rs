@@ -6,11 +6,13 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::components::{local_time, ErrorView};
+use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::shell::{Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::listing::{all_tags, filter_and_sort, keyed, ClusterQuery};
+use crate::rules::listing::{
+    all_tags, aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery,
+};
 use crate::rules::outcome::ApiError;
 
 type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
@@ -92,6 +94,11 @@ pub fn ClusterList() -> impl IntoView {
         );
     };
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
+    // A column header's click: its sort, or the same one the other way round.
+    let sort_param = set_param.clone();
+    let sort_by = Callback::new(move |column: &'static str| {
+        sort_param("sort", sort_on_click(&current.get_untracked().sort, column));
+    });
     // The choices the page opens with; each select's `prop:value` follows the URL after.
     let shown_first = current.get_untracked();
 
@@ -136,12 +143,15 @@ pub fn ClusterList() -> impl IntoView {
                         <option value="name" selected=shown_first.sort == "name">"Name"</option>
                         <option value="status" selected=shown_first.sort == "status">"Status"</option>
                         <option value="created" selected=shown_first.sort == "created">"Newest"</option>
+                        <option value="-name" selected=shown_first.sort == "-name">"Name, Z to A"</option>
+                        <option value="-status" selected=shown_first.sort == "-status">"Status, Z to A"</option>
+                        <option value="-created" selected=shown_first.sort == "-created">"Oldest"</option>
                     </select>
                 </div>
             </div>
             // The last list read stays on screen while the next is on its way.
             <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
-                <ClusterResults clusters current project=Signal::derive(project_id) />
+                <ClusterResults clusters current sort_by project=Signal::derive(project_id) />
             </Transition>
         </section>
     }
@@ -164,6 +174,7 @@ enum Shown {
 fn ClusterResults(
     clusters: Clusters,
     current: Memo<ClusterQuery>,
+    sort_by: Callback<&'static str>,
     project: Signal<String>,
 ) -> impl IntoView {
     let projects = expect_context::<Projects>();
@@ -190,18 +201,57 @@ fn ClusterResults(
             })
         })
     });
+    // While filtered: how many of how many, and the way back to all of them
+    // (in the order chosen).
+    let count = move || {
+        let all = clusters.with(|read| match read {
+            Some(Ok(list)) => list.len(),
+            _ => 0,
+        });
+        let q = current.get();
+        let clear = q.filters().then(|| {
+            let sort = if q.sort.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "?sort={}",
+                    String::from(js_sys::encode_uri_component(&q.sort))
+                )
+            };
+            let href = format!("/projects/{}/clusters{sort}", project_id());
+            view! { " " <A href=href>"Clear filters"</A> }
+        });
+        let text = if q.filters() {
+            format!(
+                "{} of {} clusters",
+                rows.with(Vec::len),
+                display::count(all)
+            )
+        } else {
+            format!("{} clusters", display::count(all))
+        };
+        view! { <p class="list-count"><span role="status">{text}</span>{clear}</p> }
+    };
     move || {
         shown.get().map(|shown| match shown {
-            Shown::Failed(error) => view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any(),
+            Shown::Failed(error) => {
+                view! { <ErrorView error retry=move |_| clusters.refetch() /> }.into_any()
+            }
             Shown::NoClusters => view! {
                 <div class="empty">
                     <p>"No clusters in this project yet."</p>
                     <A href=create_href attr:class="btn btn-primary">"Create cluster"</A>
                 </div>
             }
-                .into_any(),
-            Shown::NoMatch(all) => view! { <p class="empty">{format!("None of the {all} clusters match these filters.")}</p> }.into_any(),
-            Shown::Rows => view! { <ClusterTable rows project /> }.into_any(),
+            .into_any(),
+            Shown::NoMatch(all) => view! {
+                {count}
+                <p class="empty">{format!("None of the {all} clusters match these filters.")}</p>
+            }
+            .into_any(),
+            Shown::Rows => {
+                view! { {count} <ClusterTable rows current sort_by project /> }.into_any()
+            }
         })
     }
 }
@@ -211,8 +261,14 @@ fn ClusterResults(
 #[component]
 fn ClusterTable(
     rows: Memo<Vec<(Sourced<ClusterSummary>, usize)>>,
+    current: Memo<ClusterQuery>,
+    sort_by: Callback<&'static str>,
     project: Signal<String>,
 ) -> impl IntoView {
+    let sortable = move |column: &'static str, label: &'static str| {
+        let state = Signal::derive(move || aria_sort(&current.get().sort, column));
+        view! { <SortHeader column label state sort_by /> }
+    };
     let each = move || {
         crate::app::perf::mark_after_render("nks:clusters-rendered");
         rows.get()
@@ -221,13 +277,13 @@ fn ClusterTable(
         <table class="table" aria-label="Clusters">
             <thead>
                 <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Status"</th>
+                    {sortable("name", "Name")}
+                    {sortable("status", "Status")}
                     <th scope="col">"Kubernetes"</th>
                     <th scope="col">"Autoscaling"</th>
                     <th scope="col">"Pools"</th>
                     <th scope="col">"Tags"</th>
-                    <th scope="col">"Created"</th>
+                    {sortable("created", "Created")}
                 </tr>
             </thead>
             <tbody>
@@ -235,8 +291,11 @@ fn ClusterTable(
                     {
                         let href = format!("/projects/{}/clusters/{}", project.get_untracked(), c.id);
                         let (name, status) = (c.name.clone(), c.status.as_str());
-                        // The local time alone: UTC and "how long ago" are on the cluster's page.
-                        let created = local_time(&c.created_at).map_or_else(|| c.created_at.clone(), |(_, local)| local);
+                        // The local time, UTC on hover ("how long ago" is on the cluster's page).
+                        let (created, utc) = local_time(&c.created_at).map_or_else(
+                            || (c.created_at.clone(), String::new()),
+                            |(ms, local)| (local, utc_time(ms)),
+                        );
                         view! {
                             <tr>
                                 <td><A href=href>{name}</A></td>
@@ -245,7 +304,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
-                                <td>{created}</td>
+                                <td title=utc>{created}</td>
                             </tr>
                         }
                     }

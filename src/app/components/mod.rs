@@ -6,6 +6,7 @@ mod error_view;
 mod field;
 mod op_progress;
 mod retry_wait;
+mod sort_header;
 mod status_badge;
 mod submission;
 mod time;
@@ -19,9 +20,10 @@ pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, Field};
 pub use op_progress::{OpProgress, SubmissionProgress};
 pub use retry_wait::{RetryLine, RetryWait};
+pub use sort_header::SortHeader;
 pub use status_badge::StatusBadge;
 pub use submission::{finished, follow_submission};
-pub use time::{local_time, Time};
+pub use time::{local_time, utc_time, Time};
 pub use uncertain_create::{CreateCheck, UncertainCreate};
 
 /// A list of short strings (tags, labels, taints) as chips, or "none". Text is

@@ -22,6 +22,10 @@ extern "C" {
     #[wasm_bindgen(constructor, js_class = "Date")]
     fn new(ms: f64) -> Moment;
 
+    /// `toISOString`: `2026-05-04T09:12:00.000Z`.
+    #[wasm_bindgen(method, js_class = "Date", js_name = toISOString)]
+    fn to_iso_string(this: &Moment) -> String;
+
     /// `toLocaleString` with `undefined` for the browser's own locale
     /// (js-sys's binding takes one locale, as a string).
     #[wasm_bindgen(method, js_class = "Date", js_name = toLocaleString)]
@@ -57,6 +61,17 @@ pub fn local_time(at: &str) -> Option<(f64, String)> {
     ))
 }
 
+/// A moment (ms since the epoch) in UTC to the second, as the browser writes
+/// it: `2026-05-04 09:12:00 UTC` (the first page shows it on hover, and
+/// carries no calendar code of its own for it).
+pub fn utc_time(ms: f64) -> String {
+    let iso = Moment::new(ms).to_iso_string();
+    match (iso.get(..10), iso.get(11..19)) {
+        (Some(date), Some(time)) => format!("{date} {time} UTC"),
+        _ => iso,
+    }
+}
+
 /// A timestamp from the API: `4 May 2026, 11:12 CEST · 3 min ago`, the UTC time
 /// to the second on hover, the machine-readable time in `datetime`. A value that
 /// is not a time is shown as it came.
@@ -65,7 +80,7 @@ pub fn Time(#[prop(into)] at: String) -> impl IntoView {
     let Some((ms, local)) = local_time(&at) else {
         return view! { <span>{at}</span> }.into_any();
     };
-    let utc = crate::rules::display::moment_ms(ms);
+    let utc = utc_time(ms);
     // Outside the shell (no tick) it is read once.
     let tick = use_context::<Refresh>();
     let ago = move || {
