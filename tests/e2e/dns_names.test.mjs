@@ -129,6 +129,8 @@ test("the API's 422 for a name shows beside the Name field", async () => {
   const name = page.getByLabel('Name', { exact: true });
   await name.fill('web-3');
   const create = page.getByRole('button', { name: 'Create pool' });
+  // The plan's checks are answered before the fault is set, so only the create meets it.
+  await page.getByRole('complementary', { name: 'Plan' }).getByText('Availability: can be done.').waitFor({ timeout: 15_000 });
   await waitEnabled(create);
   await sim.control('POST', '/_sim/faults', {
     match: { method: 'POST', path_prefix: `/v1/nks/clusters/${ids.cluster}/pools` },
