@@ -412,8 +412,8 @@ pub fn CreatePoolPage() -> impl IntoView {
                             {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
                         </button>
                         <A href=cluster_href attr:class="btn btn-quiet" on:click=move |_| draft.discard()>"Cancel"</A>
+                        {move || unsent.get().map(|why| view! { <span id="pool-unsent" class="field-hint">{why}</span> })}
                     </div>
-                    {move || unsent.get().map(|why| view! { <p id="pool-unsent" class="field-hint">{why}</p> })}
                 </form>
                 <PlanPanel request=plan_request region need disruption gate />
                 </div>
