@@ -188,3 +188,23 @@ test('a node of a pool with a hostile name gets drain commands that quote it', a
   await shot(page, 'dns-name-quoted-drain');
   await context.close();
 });
+
+test('Create cluster refuses "Edge Prod" beside the field, says why beside the button, and sends nothing', async () => {
+  const { context, page } = await open(`/projects/${ids.project}/clusters/new`);
+  await page.getByRole('heading', { name: 'Create cluster' }).waitFor();
+  const name = page.getByLabel('Name', { exact: true });
+  await name.fill('Edge Prod');
+  await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
+  await page.getByLabel('VPC').selectOption({ label: 'prod-spare-vpc (10.21.0.0/24)' });
+  await page.getByRole('radio', { name: 'On' }).check();
+  const field = page.locator('.field').filter({ has: name });
+  await assert.doesNotReject(field.getByText(`Name has capital letters (E, P) and has spaces. ${RULE}`, { exact: true }).waitFor());
+  const create = page.getByRole('button', { name: 'Create cluster' });
+  await create.click();
+  assert.equal(await description(create), 'Nothing is sent until Name is fixed.');
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.deepEqual(page.sent.filter((r) => r.method === 'POST' && r.path === '/v1/nks/clusters'), []);
+  assert.equal(await name.inputValue(), 'Edge Prod');
+  await shot(page, 'dns-name-refused-cluster');
+  await context.close();
+});
