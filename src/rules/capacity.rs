@@ -124,12 +124,19 @@ pub fn nodes_at_risk(nodes: &[Node], count: u32) -> AtRisk {
     }
 }
 
-/// The commands that move workloads off a node gracefully before it goes.
+/// The commands that move workloads off a node gracefully before it goes. The
+/// node's name comes from the API and may hold anything: it is quoted as one
+/// argument (see `shell::quote`), and a name starting with `-` goes last, after
+/// `--`, so it can never be read as an option.
 pub fn drain_commands(node_name: &str) -> [String; 2] {
-    [
-        format!("kubectl cordon {node_name}"),
-        format!("kubectl drain {node_name} --ignore-daemonsets --delete-emptydir-data"),
-    ]
+    let node = super::shell::operand(node_name);
+    let flags = "--ignore-daemonsets --delete-emptydir-data";
+    let drain = if node_name.starts_with('-') {
+        format!("kubectl drain {flags} {node}")
+    } else {
+        format!("kubectl drain {node} {flags}")
+    };
+    [format!("kubectl cordon {node}"), drain]
 }
 
 #[cfg(test)]
@@ -258,5 +265,24 @@ mod tests {
         let [cordon, drain] = drain_commands("baseline-7xk2p");
         assert_eq!(cordon, "kubectl cordon baseline-7xk2p");
         assert!(drain.starts_with("kubectl drain baseline-7xk2p "));
+    }
+
+    #[test]
+    fn drain_commands_quote_whatever_the_name_holds() {
+        let [cordon, drain] = drain_commands("Bad Pool!-x1;reboot");
+        assert_eq!(cordon, "kubectl cordon 'Bad Pool!-x1;reboot'");
+        assert_eq!(
+            drain,
+            "kubectl drain 'Bad Pool!-x1;reboot' --ignore-daemonsets --delete-emptydir-data"
+        );
+        let [cordon, drain] = drain_commands("x'$(id)\nrm");
+        assert_eq!(cordon, r"kubectl cordon $'x\'$(id)\nrm'");
+        assert!(drain.starts_with(r"kubectl drain $'x\'$(id)\nrm' "));
+        let [cordon, drain] = drain_commands("--all");
+        assert_eq!(cordon, "kubectl cordon -- --all");
+        assert_eq!(
+            drain,
+            "kubectl drain --ignore-daemonsets --delete-emptydir-data -- --all"
+        );
     }
 }

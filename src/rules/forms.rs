@@ -49,7 +49,7 @@ fn check<T>(errors: &mut FieldErrors, field: &'static str, result: Result<T, Str
 
 pub fn pool_create(form: &PoolForm) -> Result<PoolCreate, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let name = check(&mut errors, "name", v::name(&form.name));
+    let name = check(&mut errors, "name", v::dns_label(&form.name, "Name"));
     let instance_type = check(
         &mut errors,
         "node_config.instance_type",
@@ -135,7 +135,7 @@ pub fn cluster_create(form: &ClusterForm) -> Result<ClusterCreate, FieldErrors> 
             Ok(value.trim().to_string())
         }
     };
-    let name = check(&mut errors, "name", v::name(&form.name));
+    let name = check(&mut errors, "name", v::dns_label(&form.name, "Name"));
     let project_id = check(
         &mut errors,
         "project_id",
@@ -217,6 +217,19 @@ pub fn message_for(
         })
 }
 
+/// Why pressing Create sent nothing: the fields whose problem is shown, by their
+/// labels, so the button can say it (as its description) beside itself.
+pub fn unsent_reason(labels: &[&str]) -> Option<String> {
+    match labels {
+        [] => None,
+        [one] => Some(format!("Nothing is sent until {one} is fixed.")),
+        [rest @ .., last] => Some(format!(
+            "Nothing is sent until {} and {last} are fixed.",
+            rest.join(", ")
+        )),
+    }
+}
+
 /// The form field a server message names: `node_config.labels[2]` → `node_config.labels`.
 pub fn form_field(api_path: &str) -> &str {
     let end = api_path.find('[').unwrap_or(api_path.len());
@@ -226,6 +239,35 @@ pub fn form_field(api_path: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_unsent_reason_names_every_field_in_the_way() {
+        assert_eq!(unsent_reason(&[]), None);
+        assert_eq!(
+            unsent_reason(&["Name"]),
+            Some("Nothing is sent until Name is fixed.".into())
+        );
+        assert_eq!(
+            unsent_reason(&["Name", "Labels", "Tags"]),
+            Some("Nothing is sent until Name, Labels and Tags are fixed.".into())
+        );
+    }
+
+    #[test]
+    fn create_forms_refuse_names_kubernetes_would_not_accept() {
+        let form = PoolForm {
+            name: "Web Pool".into(),
+            ..PoolForm::default()
+        };
+        let errors = pool_create(&form).unwrap_err();
+        assert!(errors["name"].starts_with("Name has capital letters (W, P) and has spaces."));
+        let form = ClusterForm {
+            name: "edge_prod".into(),
+            ..ClusterForm::default()
+        };
+        let errors = cluster_create(&form).unwrap_err();
+        assert!(errors["name"].contains(v::DNS_LABEL_RULE));
+    }
 
     fn valid_pool() -> PoolForm {
         PoolForm {

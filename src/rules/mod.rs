@@ -17,6 +17,7 @@ pub mod operations_list;
 pub mod outcome;
 pub mod plan;
 pub mod reachability;
+pub mod shell;
 pub mod timeline;
 pub mod times;
 pub mod tracking;

@@ -40,6 +40,103 @@ pub fn named(raw: &str, what: &str) -> Checked<String> {
     Ok(value.to_string())
 }
 
+/// What a cluster or pool name may hold, said after every problem with one.
+pub const DNS_LABEL_RULE: &str =
+    "Use lowercase letters, digits and '-' (at most 63), starting and ending with a letter or digit.";
+
+/// A cluster or pool name. Node names derive from pool names, so the name must be
+/// a DNS label as Kubernetes defines it: 1-63 of `[a-z0-9-]`, alphanumeric at both
+/// ends. The API documents no rule (digest §5.2: UNCONFIRMED); this assumes the
+/// real API enforces Kubernetes' own. The message says exactly what is wrong, then
+/// what is allowed; nothing is changed silently (no lowercasing).
+pub fn dns_label(raw: &str, what: &str) -> Checked<String> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err(format!("{what} is required."));
+    }
+    let mut problems: Vec<String> = Vec::new();
+    let length = value.chars().count();
+    if length > NAME_MAX {
+        problems.push(format!("is {length} characters long"));
+    }
+    let mut capitals: Vec<char> = Vec::new();
+    let mut others: Vec<char> = Vec::new();
+    let (mut spaces, mut controls) = (false, false);
+    for c in value.chars() {
+        match c {
+            'a'..='z' | '0'..='9' | '-' => {}
+            'A'..='Z' => {
+                if !capitals.contains(&c) {
+                    capitals.push(c);
+                }
+            }
+            c if c.is_whitespace() && !c.is_control() => spaces = true,
+            c if c.is_control() || is_invisible(c) => controls = true,
+            c => {
+                if !others.contains(&c) {
+                    others.push(c);
+                }
+            }
+        }
+    }
+    if !capitals.is_empty() {
+        problems.push(format!("has capital letters ({})", listed(&capitals, "")));
+    }
+    if spaces {
+        problems.push("has spaces".into());
+    }
+    if !others.is_empty() {
+        problems.push(format!("has {}", listed(&others, "\"")));
+    }
+    if controls {
+        problems.push("has control or invisible characters".into());
+    }
+    if value.starts_with('-') {
+        problems.push("starts with '-'".into());
+    }
+    if value.ends_with('-') && length > 1 {
+        problems.push("ends with '-'".into());
+    }
+    if problems.is_empty() {
+        return Ok(value.to_string());
+    }
+    let last = problems.pop().unwrap_or_default();
+    let said = if problems.is_empty() {
+        last
+    } else {
+        format!("{} and {last}", problems.join(", "))
+    };
+    Err(format!("{what} {said}. {DNS_LABEL_RULE}"))
+}
+
+/// A cluster or pool name on an edit form: a name the API already holds is kept
+/// as it is, whatever it holds (old data predates the rule); a new one must be a
+/// DNS label.
+pub fn renamed(raw: &str, current: &str, what: &str) -> Checked<String> {
+    if raw.trim() == current.trim() && !current.trim().is_empty() {
+        return Ok(current.to_string());
+    }
+    dns_label(raw, what)
+}
+
+/// Characters that show nothing or reorder the text around them.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// Up to five distinct characters, each quoted with `quote`, then "…".
+fn listed(chars: &[char], quote: &str) -> String {
+    let mut shown: Vec<String> = chars
+        .iter()
+        .take(5)
+        .map(|c| format!("{quote}{c}{quote}"))
+        .collect();
+    if chars.len() > 5 {
+        shown.push("…".into());
+    }
+    shown.join(", ")
+}
+
 fn whole_number(raw: &str, what: &str, min: u32, max: u32) -> Checked<u32> {
     let value = raw.trim();
     if value.is_empty() {
@@ -360,6 +457,61 @@ mod tests {
         assert!(name(&"x".repeat(64)).is_err());
         assert!(name("a\u{0007}b").is_err());
         assert_eq!(name("<b>bold</b>"), Ok("<b>bold</b>".into()));
+    }
+
+    #[test]
+    fn cluster_and_pool_names_are_dns_labels() {
+        assert_eq!(dns_label(" web-1 ", "Name"), Ok("web-1".into()));
+        assert_eq!(dns_label("a", "Name"), Ok("a".into()));
+        assert_eq!(dns_label(&"x".repeat(63), "Name"), Ok("x".repeat(63)));
+        assert_eq!(dns_label("", "Name"), Err("Name is required.".into()));
+        assert_eq!(
+            dns_label("Web Pool", "Name"),
+            Err(format!(
+                "Name has capital letters (W, P) and has spaces. {DNS_LABEL_RULE}"
+            ))
+        );
+        assert_eq!(
+            dns_label("bad_pool!", "Name"),
+            Err(format!("Name has \"_\", \"!\". {DNS_LABEL_RULE}"))
+        );
+        assert_eq!(
+            dns_label("-web-", "Name"),
+            Err(format!(
+                "Name starts with '-' and ends with '-'. {DNS_LABEL_RULE}"
+            ))
+        );
+        assert_eq!(
+            dns_label(&"y".repeat(64), "Name"),
+            Err(format!("Name is 64 characters long. {DNS_LABEL_RULE}"))
+        );
+        assert_eq!(
+            dns_label("a\u{7}b\u{202E}c", "Name"),
+            Err(format!(
+                "Name has control or invisible characters. {DNS_LABEL_RULE}"
+            ))
+        );
+        assert!(
+            dns_label("web.pool", "Name").is_err(),
+            "dots make a subdomain, not a label"
+        );
+        assert!(dns_label("wéb", "Name").is_err());
+        assert!(dns_label("-", "Name").is_err());
+        assert_eq!(
+            DNS_LABEL_RULE,
+            "Use lowercase letters, digits and '-' (at most 63), starting and ending with a letter or digit."
+        );
+    }
+
+    #[test]
+    fn an_old_name_is_kept_on_edit_and_a_new_one_checked() {
+        assert_eq!(
+            renamed("Bad Pool!", "Bad Pool!", "Name"),
+            Ok("Bad Pool!".into())
+        );
+        assert_eq!(renamed("web-2", "Bad Pool!", "Name"), Ok("web-2".into()));
+        assert!(renamed("Bad Pool?", "Bad Pool!", "Name").is_err());
+        assert!(renamed("", "", "Name").is_err());
     }
 
     #[test]

@@ -31,6 +31,12 @@ const AFTER_HELP: &str = r#"API
   Mutations answer 202 with an Operation: pending (5% of the time), running, then done.
   Durations at --time-scale 1: cluster create 20 min, update 1 min, delete 5 min; pool create
   8 min, update/scale 2 min, delete 3 min; node delete 2 min.
+  Names: cluster and pool names must be DNS labels (lowercase letters, digits and '-', at most
+  63, starting and ending with a letter or digit), as Kubernetes requires of the node names
+  derived from them; other names are 422 "name: must be a DNS label: ...". The API digest
+  leaves name rules UNCONFIRMED: this assumes the real API enforces Kubernetes' rule. VPC,
+  firewall rule and project names: non-empty, at most 63 characters, no control characters.
+  Names already stored (seeds, /_sim/rename) are served as they are, whatever they hold.
   Cluster private_ip/public_ip are strings, "" until the create operation is done (never null).
   Operation kinds: node deletes report kind "nks_node", which the SDKs' response enum lacks
   (their list filter has it) - UNCONFIRMED; clients must show kinds they do not know.
@@ -76,6 +82,9 @@ TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters
   POST   /_sim/autoscaler {"on": true}      toggle the autoscaler
   POST   /_sim/time-scale {"time_scale": 0.01}   for operations created from now on
+  POST   /_sim/rename {"kind": "cluster"|"pool"|"node"|"vpc", "id": "...", "name": "..."}
+         test control, not API: stores any name unchecked (no operation), as old data or
+         another tool might hold; for testing how clients show names the API now refuses
 "#;
 
 /// Simulates the Nirvana Labs Cloud API (NKS) for console development and tests.

@@ -11,6 +11,11 @@
 //! Rules the API reference leaves open and the simulator fixes:
 //! - `name`: non-empty after trimming, at most 63 characters, no control characters;
 //!   pool names are also unique within their cluster (checked against the world).
+//! - Cluster and pool `name`: also a DNS label (RFC 1123, as Kubernetes names nodes):
+//!   lowercase letters, digits and `-`, starting and ending with a letter or digit. Node
+//!   names derive from pool names. The digest leaves the rule UNCONFIRMED (§5.2); this
+//!   assumes the real API enforces Kubernetes' own. Names stored before (seeds, or planted
+//!   with `POST /_sim/rename`) are served as they are.
 //! - `tags`: each a non-empty string of at most 63 characters.
 //! - `node_count` omitted on pool create: 1.
 //! - `boot_volume.type` is case-sensitive (`nvme` | `abs`).
@@ -201,6 +206,28 @@ pub fn check_name(name: &str, path: &str) -> ApiResult<String> {
     Ok(name.to_string())
 }
 
+/// The reason a cluster or pool name that is not a DNS label is refused.
+pub const DNS_LABEL_REASON: &str = "must be a DNS label: lowercase letters, digits and '-' (at most 63), starting and ending with a letter or digit";
+
+/// Whether `name` is a DNS label: 1-63 of `[a-z0-9-]`, alphanumeric at both ends.
+pub fn is_dns_label(name: &str) -> bool {
+    let alnum = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit();
+    let bytes = name.as_bytes();
+    matches!((bytes.first(), bytes.last()), (Some(&a), Some(&z)) if alnum(a) && alnum(z))
+        && bytes.len() <= NAME_MAX_CHARS
+        && bytes.iter().all(|&c| alnum(c) || c == b'-')
+}
+
+/// A cluster or pool name: the general name rules, then a DNS label.
+pub fn check_dns_name(name: &str, path: &str) -> ApiResult<String> {
+    let name = check_name(name, path)?;
+    if is_dns_label(&name) {
+        Ok(name)
+    } else {
+        Err(ApiError::field(path, DNS_LABEL_REASON))
+    }
+}
+
 fn check_tags(v: &Value, path: &str) -> ApiResult<Vec<String>> {
     let tags = as_str_array(v, path)?;
     for (i, tag) in tags.iter().enumerate() {
@@ -280,7 +307,7 @@ pub fn check_taint(taint: &str, path: &str) -> ApiResult<()> {
 }
 
 pub fn cluster_create(obj: &Map<String, Value>) -> ApiResult<ClusterCreate> {
-    let name = check_name(req_str(obj, "", "name")?, "name")?;
+    let name = check_dns_name(req_str(obj, "", "name")?, "name")?;
     let project_id = req_str(obj, "", "project_id")?.to_string();
     let region = req_str(obj, "", "region")?.to_string();
     if region != crate::model::REGION {
@@ -304,7 +331,7 @@ pub fn cluster_create(obj: &Map<String, Value>) -> ApiResult<ClusterCreate> {
 pub fn cluster_update(obj: &Map<String, Value>) -> ApiResult<ClusterUpdate> {
     Ok(ClusterUpdate {
         name: get(obj, "name")
-            .map(|v| as_str(v, "name").and_then(|n| check_name(n, "name")))
+            .map(|v| as_str(v, "name").and_then(|n| check_dns_name(n, "name")))
             .transpose()?,
         autoscaling: get(obj, "autoscaling")
             .map(|v| as_bool(v, "autoscaling"))
@@ -373,7 +400,7 @@ fn node_config(v: &Value) -> ApiResult<NodeConfig> {
 }
 
 pub fn pool_create(obj: &Map<String, Value>) -> ApiResult<PoolCreate> {
-    let name = check_name(req_str(obj, "", "name")?, "name")?;
+    let name = check_dns_name(req_str(obj, "", "name")?, "name")?;
     let node_count = get(obj, "node_count")
         .map(node_count)
         .transpose()?
@@ -539,7 +566,7 @@ pub fn firewall_rule_update(obj: &Map<String, Value>) -> ApiResult<FirewallRuleU
 pub fn pool_update(obj: &Map<String, Value>) -> ApiResult<PoolUpdate> {
     Ok(PoolUpdate {
         name: get(obj, "name")
-            .map(|v| as_str(v, "name").and_then(|n| check_name(n, "name")))
+            .map(|v| as_str(v, "name").and_then(|n| check_dns_name(n, "name")))
             .transpose()?,
         node_count: get(obj, "node_count").map(node_count).transpose()?,
         tags: opt_tags(obj)?,
@@ -647,6 +674,38 @@ mod tests {
         ] {
             assert!(check_port(bad, "p").is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn cluster_and_pool_names_must_be_dns_labels() {
+        for ok in ["a", "web-1", "0x", &"x".repeat(63)] {
+            assert!(is_dns_label(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "Web",
+            "web pool",
+            "web_pool",
+            "web.pool",
+            "-web",
+            "web-",
+            "wéb",
+            &"x".repeat(64),
+        ] {
+            assert!(!is_dns_label(bad), "{bad}");
+        }
+        let refused = pool_create(&obj(json!({"name": "Web Pool", "node_config": {}})));
+        assert_eq!(
+            refused.map(|_| ()).map_err(|e| e.message),
+            Err(format!("name: {DNS_LABEL_REASON}"))
+        );
+        let refused = cluster_update(&obj(json!({"name": "edge_prod"})));
+        assert_eq!(
+            refused.map(|_| ()).map_err(|e| e.message),
+            Err(format!("name: {DNS_LABEL_REASON}"))
+        );
+        // VPCs and firewall rules keep the general rule.
+        assert!(vpc_update(&obj(json!({"name": "Prod VPC"}))).is_ok());
     }
 
     #[test]

@@ -21,7 +21,7 @@ use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
-use crate::rules::forms::{cluster_create, message_for, ClusterForm, FieldErrors};
+use crate::rules::forms::{cluster_create, message_for, unsent_reason, ClusterForm, FieldErrors};
 use crate::rules::new_vpc::{
     in_new_vpc, initial_choice, progress_line, vpc_choices, vpc_create, vpc_message_for, FlowEnd,
     VpcForm, VpcStep, NEW_VPC,
@@ -377,6 +377,31 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         )
     };
 
+    // Why Create sends nothing: the cluster fields whose problem is on screen.
+    let unsent = Memo::new(move |_| {
+        checked.with(|c| {
+            let errors = c.as_ref().err()?;
+            let labels: Vec<&str> = errors
+                .keys()
+                .filter(|f| {
+                    touched.get()
+                        || (**f == "name" && !name.with(String::is_empty))
+                        || (**f == "tags" && !tags.with(String::is_empty))
+                })
+                .map(|f| match *f {
+                    "name" => "Name",
+                    "tags" => "Tags",
+                    "project_id" => "Project",
+                    "vpc_id" => "VPC",
+                    "kubernetes_version" => "Kubernetes version",
+                    "autoscaling" => "Autoscaling",
+                    _ => "a field",
+                })
+                .collect();
+            unsent_reason(&labels)
+        })
+    });
+
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
@@ -503,7 +528,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                         href=Callback::new(move |id: String| format!("/projects/{}/clusters/{id}", project_id()))
                         on_retry=retry />
                 </Show>
-                <Field id="cluster-name" label="Name" error=error_for("name")>
+                <Field id="cluster-name" label="Name" hint="Lowercase letters, digits and '-'." error=error_for("name")>
                     <input id="cluster-name" aria-describedby=described_by("cluster-name") prop:value=name
                         on:input=move |ev| name.set(event_target_value(&ev)) />
                 </Field>
@@ -591,7 +616,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                         disabled=move || flow_busy() || !gate.with(Gate::allows_apply) || resend_blocked() || blocked_reason().is_some()>
                         {move || if flow_busy() { "Creating…" } else if new_vpc.get() { "Create VPC and cluster" } else { "Create cluster" }}
                     </button>
-                    <span class="field-hint" id="create-cluster-blocked">{blocked_reason}</span>
+                    <span class="field-hint" id="create-cluster-blocked">{move || blocked_reason().map(str::to_string).or_else(|| unsent.get())}</span>
                 </div>
             </form>
             <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />

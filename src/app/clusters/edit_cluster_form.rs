@@ -83,7 +83,10 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         autoscaling.set(a);
     }
     draft.keep(move || (name.get(), tags.get(), autoscaling.get()));
-    let name_error = Memo::new(move |_| v::name(&name.get()).err());
+    // A name the API already holds is kept whatever it holds; a new one must be a DNS label.
+    let old_name = cluster.name.clone();
+    let checked_name = Memo::new(move |_| v::renamed(&name.get(), &old_name, "Name"));
+    let name_error = Memo::new(move |_| checked_name.get().err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
     let gate = RwSignal::new(Gate::Idle);
     let message = move |field: &'static str, local: Option<String>| {
@@ -93,7 +96,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         let current = cluster.clone();
         Memo::new(move |_| -> Option<ClusterUpdate> {
             let edit = ClusterEdit {
-                name: v::name(&name.get()).ok()?,
+                name: checked_name.get().ok()?,
                 autoscaling: autoscaling.get(),
                 tags: v::tags(&v::split_list(&tags.get())).ok()?,
             };

@@ -15,7 +15,7 @@ use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::page_title;
-use crate::rules::forms::{message_for, pool_create, FieldErrors, PoolForm};
+use crate::rules::forms::{message_for, pool_create, unsent_reason, FieldErrors, PoolForm};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation::TAINT_EFFECTS;
@@ -169,6 +169,19 @@ pub fn CreatePoolPage() -> impl IntoView {
                 .with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
         })
     };
+
+    // Why Create sends nothing: the fields whose problem is on screen.
+    let unsent = Memo::new(move |_| {
+        checked.with(|c| {
+            let errors = c.as_ref().err()?;
+            let labels: Vec<&str> = errors
+                .keys()
+                .filter(|f| touched.get() || field_has_text(f, &form()))
+                .map(|f| field_label(f))
+                .collect();
+            unsent_reason(&labels)
+        })
+    });
 
     // A create that ended in a 5xx or no answer may have gone through: look for the
     // pool by name before anything is sent again.
@@ -325,7 +338,7 @@ pub fn CreatePoolPage() -> impl IntoView {
                             href=Callback::new(move |id: String| format!("{}/pools/{id}", cluster_href()))
                             on_retry=retry />
                     </Show>
-                    <Field id="pool-name" label="Name" error=error_for("name")>
+                    <Field id="pool-name" label="Name" hint="Lowercase letters, digits and '-'. Node names start with it." error=error_for("name")>
                         <input id="pool-name" aria-describedby=described_by("pool-name") prop:value=name
                             on:input=move |ev| name.set(event_target_value(&ev)) />
                     </Field>
@@ -394,10 +407,12 @@ pub fn CreatePoolPage() -> impl IntoView {
                             on:input=move |ev| tags.set(event_target_value(&ev)) />
                     </Field>
                     <div class="form-actions">
-                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()>
+                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()
+                            aria-describedby=move || unsent.with(Option::is_some).then_some("pool-unsent")>
                             {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
                         </button>
                         <A href=cluster_href attr:class="btn btn-quiet" on:click=move |_| draft.discard()>"Cancel"</A>
+                        {move || unsent.get().map(|why| view! { <span id="pool-unsent" class="field-hint">{why}</span> })}
                     </div>
                 </form>
                 <PlanPanel request=plan_request region need disruption gate />
@@ -420,6 +435,21 @@ fn field_has_text(field: &str, form: &PoolForm) -> bool {
         "node_count" => true,
         "tags" => !form.tags.is_empty(),
         _ => false,
+    }
+}
+
+/// The label a person sees for a field the form checks.
+fn field_label(field: &str) -> &'static str {
+    match field {
+        "name" => "Name",
+        "node_config.instance_type" => "Instance type",
+        "node_config.boot_volume.size" => "Boot volume size",
+        "node_config.boot_volume.type" => "Boot volume type",
+        "node_config.labels" => "Labels",
+        "node_config.taints" => "Taints",
+        "node_count" => "Node count",
+        "tags" => "Tags",
+        _ => "a field",
     }
 }
 

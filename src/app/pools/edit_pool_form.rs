@@ -105,7 +105,10 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     }
     draft.keep(move || (name.get(), node_count.get(), tags.get()));
 
-    let name_error = Memo::new(move |_| v::name(&name.get()).err());
+    // A name the API already holds is kept whatever it holds; a new one must be a DNS label.
+    let old_name = pool.name.clone();
+    let checked_name = Memo::new(move |_| v::renamed(&name.get(), &old_name, "Name"));
+    let name_error = Memo::new(move |_| checked_name.get().err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
     let count = Memo::new(move |_| v::node_count(&node_count.get()));
     let current = pool.node_count;
@@ -143,7 +146,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 return None;
             }
             let edit = PoolEdit {
-                name: name.get().trim().to_string(),
+                name: checked_name.get().ok()?,
                 node_count: count.get().ok()?,
                 tags: v::tags(&v::split_list(&tags.get())).ok()?,
             };

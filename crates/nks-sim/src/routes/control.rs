@@ -29,6 +29,7 @@ pub fn routes() -> Router<AppState> {
         .route("/_sim/reset", post(reset))
         .route("/_sim/autoscaler", post(autoscaler))
         .route("/_sim/time-scale", post(time_scale))
+        .route("/_sim/rename", post(rename))
 }
 
 /// Control bodies are small and typed; serde's own message is precise enough here.
@@ -166,4 +167,40 @@ async fn time_scale(State(s): State<AppState>, body: Bytes) -> Reply {
     let ts = check_time_scale(b.time_scale.as_f64().unwrap_or(f64::NAN))?;
     s.world().time_scale = ts;
     Ok(json(&json!({ "time_scale": ts })))
+}
+
+#[derive(Deserialize)]
+struct RenameBody {
+    kind: String,
+    id: String,
+    name: String,
+}
+
+/// Test control, not API: stores any name on a cluster, pool, node or VPC, unchecked, as
+/// data written before the naming rule (or by another tool) would be. No operation, no
+/// update time: the resource reads back exactly as before but for its name.
+async fn rename(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: RenameBody = parse(&body)?;
+    let mut w = s.world();
+    let slot = match b.kind.as_str() {
+        "cluster" => w.clusters.get_mut(&b.id).map(|c| &mut c.name),
+        "pool" => w.pools.get_mut(&b.id).map(|p| &mut p.name),
+        "vpc" => w.vpcs.get_mut(&b.id).map(|v| &mut v.name),
+        "node" => w
+            .nodes
+            .values_mut()
+            .flat_map(|nodes| nodes.iter_mut())
+            .find(|n| n.id == b.id)
+            .map(|n| &mut n.name),
+        _ => {
+            return Err(ApiError::bad_request(
+                "kind: must be one of cluster, pool, node, vpc",
+            ))
+        }
+    };
+    let Some(slot) = slot else {
+        return Err(ApiError::not_found(&b.kind));
+    };
+    *slot = b.name.clone();
+    Ok(json(&json!({ "kind": b.kind, "id": b.id, "name": b.name })))
 }

@@ -8,6 +8,7 @@ mod control;
 mod cors_static;
 mod faults;
 mod fuzz;
+mod names;
 mod networking;
 mod pagination;
 mod parts;
