@@ -7,8 +7,8 @@
 
 use crate::api::types::{Cluster, ClusterUpdate, Pool, PoolUpdate};
 
-/// Why a locked field is locked, shown beside it.
-pub const FIXED_AT_CREATION: &str = "Fixed at creation: the API ignores changes to this field.";
+/// Why the locked fields are locked, said once at the head of their section.
+pub const FIXED_AT_CREATION: &str = "Fixed at creation: the API ignores changes to these fields.";
 
 /// What to do instead, for a pool's locked shape.
 pub const REPLACE_POOL_HINT: &str =
