@@ -12,7 +12,7 @@ pub const FIXED_AT_CREATION: &str = "Fixed at creation: the API ignores changes 
 
 /// What to do instead, for a pool's locked shape.
 pub const REPLACE_POOL_HINT: &str =
-    "To change it, create a replacement pool with the new shape, drain the old pool's nodes, then delete the old pool.";
+    "To change them, create a replacement pool with the new shape, drain the old pool's nodes, then delete the old pool.";
 
 /// Cluster fields that the API will never change after creation.
 pub const CLUSTER_IMMUTABLE: [&str; 4] = ["project_id", "region", "vpc_id", "kubernetes_version"];
