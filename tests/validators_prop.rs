@@ -12,8 +12,9 @@ use nks_console::rules::money::{self, Decimal};
 use nks_console::rules::times::parse_http_date_ms;
 use nks_console::rules::validation::{
     self, boot_volume_size, boot_volume_type, is_reserved_key, label, label_key, label_value,
-    labels, node_count, parse_taint, split_lines, split_list, tags, taint, BOOT_VOLUME_MAX_GB,
-    BOOT_VOLUME_MIN_GB, NAME_MAX, NODE_COUNT_MAX, RESERVED_PREFIXES, TAINT_EFFECTS,
+    labels_by_line, node_count, parse_taint, split_lines, split_list, tags, taint,
+    BOOT_VOLUME_MAX_GB, BOOT_VOLUME_MIN_GB, NAME_MAX, NODE_COUNT_MAX, RESERVED_PREFIXES,
+    TAINT_EFFECTS,
 };
 use proptest::prelude::*;
 
@@ -264,7 +265,9 @@ proptest! {
 
     #[test]
     fn a_label_key_listed_twice_is_refused(key in valid_key(), a in valid_value(), b in valid_value()) {
-        refused(labels(&[format!("{key}={a}"), format!("{key}={b}")]))?;
+        // Blank lines between them are skipped; the refusal names the second one's line.
+        let said = labels_by_line(&format!("{key}={a}\n\n{key}={b}")).unwrap_err();
+        prop_assert!(said.starts_with("Line 3: "), "{}", said);
     }
 
     #[test]
@@ -272,7 +275,7 @@ proptest! {
         entries in proptest::collection::btree_map(valid_key(), valid_value(), 0..6)
     ) {
         let typed: Vec<String> = entries.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        prop_assert_eq!(labels(&split_lines(&typed.join("\n"))), Ok(typed.clone()));
+        prop_assert_eq!(labels_by_line(&typed.join("\n")), Ok(typed.clone()));
     }
 
     #[test]
@@ -308,7 +311,7 @@ proptest! {
             }
         }
         let _ = is_reserved_key(&raw);
-        if let Ok(list) = labels(&[raw.clone(), other.clone()]) {
+        if let Ok(list) = labels_by_line(&format!("{raw}\n{other}")) {
             for entry in list {
                 prop_assert!(entry.contains('='));
                 prop_assert!(!entry.chars().any(char::is_control));

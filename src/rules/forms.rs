@@ -72,17 +72,9 @@ pub fn pool_create(form: &PoolForm) -> Result<PoolCreate, FieldErrors> {
     let labels = check(
         &mut errors,
         "node_config.labels",
-        v::labels(&v::split_lines(&form.labels)),
+        v::labels_by_line(&form.labels),
     );
-    let taints = check(
-        &mut errors,
-        "node_config.taints",
-        form.taints
-            .iter()
-            .filter(|(k, val, _)| !(k.trim().is_empty() && val.trim().is_empty()))
-            .map(|(k, val, e)| v::taint(k, val, e))
-            .collect::<Result<Vec<_>, _>>(),
-    );
+    let taints = check(&mut errors, "node_config.taints", taints(&form.taints));
     let node_count = check(&mut errors, "node_count", v::node_count(&form.node_count));
     let tags = check(&mut errors, "tags", v::tags(&v::split_list(&form.tags)));
     match (
@@ -193,26 +185,206 @@ pub fn cluster_create(form: &ClusterForm) -> Result<ClusterCreate, FieldErrors> 
     }
 }
 
+/// Whether a taint row is blank (left out of the body, not an error).
+fn blank_row((key, value, _): &(String, String, String)) -> bool {
+    key.trim().is_empty() && value.trim().is_empty()
+}
+
+/// Each taint row's problem, if any, naming the row as the form numbers it
+/// ("Taint 2: …"); blank rows have none.
+pub fn taint_row_errors(rows: &[(String, String, String)]) -> Vec<Option<String>> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            if blank_row(row) {
+                return None;
+            }
+            let (key, value, effect) = row;
+            v::taint(key, value, effect)
+                .err()
+                .map(|e| format!("Taint {}: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// The taints to send: every non-blank row, or the first row's problem.
+fn taints(rows: &[(String, String, String)]) -> Result<Vec<String>, String> {
+    if let Some(e) = taint_row_errors(rows).into_iter().flatten().next() {
+        return Err(e);
+    }
+    rows.iter()
+        .filter(|row| !blank_row(row))
+        .map(|(k, val, e)| v::taint(k, val, e))
+        .collect()
+}
+
+/// The form's taint row (0-based) that the body's `index`-th taint came from:
+/// blank rows are not sent, so the API's index skips them.
+pub fn taint_row_of(rows: &[(String, String, String)], index: usize) -> Option<usize> {
+    rows.iter()
+        .enumerate()
+        .filter(|(_, row)| !blank_row(row))
+        .nth(index)
+        .map(|(i, _)| i)
+}
+
+/// The 1-based line of the labels text that the body's `index`-th label came
+/// from: blank lines are not sent, so the API's index skips them.
+pub fn label_line_of(text: &str, index: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .nth(index)
+        .map(|(i, _)| i + 1)
+}
+
+/// How a form names an entry of a list field for a person: `(field, index)` →
+/// "Line 3", "Taint 2". The default, [`by_position`], counts what was sent from 1.
+pub type EntryName<'a> = &'a dyn Fn(&str, usize) -> String;
+
+/// Entries named by their place in the body: "Label 2", "Taint 1", "Tag 3".
+pub fn by_position(field: &str, index: usize) -> String {
+    let what = match field {
+        "node_config.labels" => "Label",
+        "node_config.taints" => "Taint",
+        "tags" => "Tag",
+        "destination_ports" => "Port",
+        _ => "Entry",
+    };
+    format!("{what} {}", index + 1)
+}
+
+/// A person's name for a request field, as its form labels it.
+fn field_label(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "name" => "Name",
+        "node_count" => "Node count",
+        "node_config.instance_type" => "Instance type",
+        "node_config.boot_volume.size" => "Boot volume size",
+        "node_config.boot_volume.type" => "Boot volume type",
+        "project_id" => "Project",
+        "region" => "Region",
+        "vpc_id" => "VPC",
+        "kubernetes_version" => "Kubernetes version",
+        "autoscaling" => "Autoscaling",
+        "subnet_name" => "Subnet name",
+        "protocol" => "Protocol",
+        "source_address" => "Source address",
+        "destination_address" => "Destination address",
+        "public_ip_enabled" => "Public IP",
+        _ => return None,
+    })
+}
+
+/// `must be …`, `is required`: a reason that reads as the end of a sentence
+/// whose subject is the field.
+fn is_predicate(reason: &str) -> bool {
+    ["must ", "is ", "are ", "exceeds "]
+        .iter()
+        .any(|p| reason.starts_with(p))
+}
+
+fn sentence(text: &str) -> String {
+    let mut chars = text.trim().chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// What a person reads for an API message: `"field: reason"` becomes a
+/// sentence about the field as the form names it, with known messages put in
+/// plain words; entries of a list say which one (`entry` numbers them); a
+/// message without a field path is returned as it is.
+///
+/// `name: a node pool named baseline already exists in this cluster` →
+/// `A pool named baseline already exists in this cluster.`
+pub fn said(message: &str, entry: EntryName) -> String {
+    let Some(path) = crate::rules::outcome::field_of_message(message) else {
+        return message.to_string();
+    };
+    let reason = message[path.len() + 2..].trim();
+    let field = form_field(path);
+    let index = entry_index(path);
+    // Known messages, in plain words.
+    if let Some(rest) = reason.strip_prefix("a node pool named ") {
+        return sentence(&format!("A pool named {rest}"));
+    }
+    if let Some(rest) = reason.strip_prefix("exceeds the nks.node_pool_vcpu quota") {
+        return sentence(&format!("This exceeds the node pool vCPU quota{rest}"));
+    }
+    if let Some(rest) = reason.strip_prefix("exceeds the nks.node_pool_memory_gb quota") {
+        return sentence(&format!("This exceeds the node pool memory quota{rest}"));
+    }
+    match index {
+        Some(i) => {
+            let what = match field {
+                "node_config.labels" => "this label",
+                "node_config.taints" => "this taint",
+                "tags" => "this tag",
+                _ => "this entry",
+            };
+            let reason = if is_predicate(reason) {
+                format!("{what} {reason}")
+            } else {
+                reason.to_string()
+            };
+            sentence(&format!("{}: {reason}", entry(field, i)))
+        }
+        None => match field_label(field) {
+            Some(label) if is_predicate(reason) => sentence(&format!("{label} {reason}")),
+            _ => sentence(reason),
+        },
+    }
+}
+
 /// The message to show beside a form field: the local check first (as the person
 /// types), else a rejection of the submit that names this field, else an
-/// availability refusal that names it.
+/// availability refusal that names it, each as a person reads it.
 pub fn message_for(
     field: &str,
     local: Option<String>,
     rejected: Option<&ApiError>,
     gate: &Gate,
 ) -> Option<String> {
-    local
-        .or_else(|| {
-            rejected
-                .filter(|e| e.field().map(form_field) == Some(field))
-                .and_then(|e| e.server_message().map(str::to_string))
+    message_for_entries(field, local, rejected, gate, &by_position)
+}
+
+/// [`message_for`] for a form whose list entries are numbered its own way
+/// (labels by textarea line, taints by row).
+pub fn message_for_entries(
+    field: &str,
+    local: Option<String>,
+    rejected: Option<&ApiError>,
+    gate: &Gate,
+    entry: EntryName,
+) -> Option<String> {
+    local.or_else(|| api_message_about(field, rejected, gate).map(|(m, _)| said(m, entry)))
+}
+
+/// The API's own message about a form field, as it came (path and all), and the
+/// list entry it names: a rejection of the submit first, else the plan's refusal.
+pub fn api_message_about<'a>(
+    field: &str,
+    rejected: Option<&'a ApiError>,
+    gate: &'a Gate,
+) -> Option<(&'a str, Option<usize>)> {
+    rejected
+        .and_then(|e| {
+            let path = e.field()?;
+            (form_field(path) == field)
+                .then(|| e.server_message().map(|m| (m, entry_index(path))))
+                .flatten()
         })
         .or_else(|| match gate {
             Gate::Refused {
                 reason,
                 field: Some(f),
-            } if form_field(f) == field => Some(reason.clone()),
+            } if form_field(f) == field => Some((reason.as_str(), entry_index(f))),
             _ => None,
         })
 }
@@ -228,6 +400,25 @@ pub fn unsent_reason(labels: &[&str]) -> Option<String> {
             rest.join(", ")
         )),
     }
+}
+
+/// The entry index in a field path: `node_config.taints[1]` → `Some(1)`.
+pub fn entry_index(api_path: &str) -> Option<usize> {
+    let field = form_field(api_path);
+    api_path[field.len()..]
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .parse()
+        .ok()
+}
+
+/// A rejection that names a field the form does not show (`project_id` on a
+/// form without it): it is told above the form instead, as a person reads it.
+pub fn unplaced(error: &ApiError, fields: &[&str]) -> Option<String> {
+    let path = error.field()?;
+    (!fields.contains(&form_field(path)))
+        .then(|| error.server_message().map(|m| said(m, &by_position)))
+        .flatten()
 }
 
 /// The form field a server message names: `node_config.labels[2]` → `node_config.labels`.
@@ -353,7 +544,7 @@ mod tests {
         let rejected = ApiError::Status {
             call: "Create pool".into(),
             status: 422,
-            message: "name: already used in this cluster".into(),
+            message: "name: a node pool named baseline already exists in this cluster".into(),
             retry_after_ms: None,
         };
         let refused = Gate::Refused {
@@ -372,13 +563,172 @@ mod tests {
         );
         assert_eq!(
             message_for("name", None, Some(&rejected), &refused).as_deref(),
-            Some("name: already used in this cluster")
+            Some("A pool named baseline already exists in this cluster.")
         );
         assert_eq!(
             message_for("node_count", None, Some(&rejected), &refused).as_deref(),
-            Some("node_count: exceeds quota")
+            Some("Node count exceeds quota.")
         );
         assert_eq!(message_for("tags", None, Some(&rejected), &refused), None);
+    }
+
+    fn say(message: &str) -> String {
+        said(message, &by_position)
+    }
+
+    #[test]
+    fn known_api_messages_read_as_sentences_without_the_field_path() {
+        assert_eq!(
+            say("name: a node pool named baseline already exists in this cluster"),
+            "A pool named baseline already exists in this cluster."
+        );
+        assert_eq!(
+            say("node_count: exceeds the nks.node_pool_vcpu quota: 3 more n1-standard-8 node(s) need 24 vCPU but only 8 of 256 remain in us-sva-2"),
+            "This exceeds the node pool vCPU quota: 3 more n1-standard-8 node(s) need 24 vCPU but only 8 of 256 remain in us-sva-2."
+        );
+        assert_eq!(
+            say("node_count: exceeds the nks.node_pool_memory_gb quota: 1 more x node(s) need 64 GB but only 0 of 512 remain in us-sva-2"),
+            "This exceeds the node pool memory quota: 1 more x node(s) need 64 GB but only 0 of 512 remain in us-sva-2."
+        );
+    }
+
+    #[test]
+    fn a_reason_about_a_field_names_the_field_as_the_form_labels_it() {
+        assert_eq!(
+            say("node_config.boot_volume.size: must be between 64 and 512"),
+            "Boot volume size must be between 64 and 512."
+        );
+        assert_eq!(say("name: must not be empty"), "Name must not be empty.");
+        assert_eq!(
+            say("kubernetes_version: must be one of v1.34.4, v1.33.8"),
+            "Kubernetes version must be one of v1.34.4, v1.33.8."
+        );
+        assert_eq!(
+            say("vpc_id: VPC not found"),
+            "VPC not found.",
+            "a reason that is already a sentence keeps its words"
+        );
+        assert_eq!(
+            say("node_count: the VPC subnet has only 2 free addresses for new nodes"),
+            "The VPC subnet has only 2 free addresses for new nodes."
+        );
+    }
+
+    #[test]
+    fn an_unknown_field_falls_back_to_the_reason_without_its_path() {
+        assert_eq!(say("widget_size: must be even"), "Must be even.");
+        assert_eq!(
+            say("quota exceeded: nks.clusters allows 2"),
+            "quota exceeded: nks.clusters allows 2",
+            "no field path: as it is"
+        );
+    }
+
+    #[test]
+    fn list_entries_are_named_by_the_form() {
+        assert_eq!(
+            say("node_config.labels[1]: label keys under example.io are reserved"),
+            "Label 2: label keys under example.io are reserved."
+        );
+        assert_eq!(
+            say("node_config.taints[0]: must be key=value:Effect"),
+            "Taint 1: this taint must be key=value:Effect."
+        );
+        assert_eq!(
+            say("tags[2]: must not be empty"),
+            "Tag 3: this tag must not be empty."
+        );
+        // The create-pool form counts the lines of its labels text and its taint rows.
+        let text = "tier=web\n\nexample.io/role=x";
+        let rows = vec![
+            (String::new(), String::new(), "NoSchedule".to_string()),
+            ("gpu".to_string(), String::new(), "NoSchedule".to_string()),
+        ];
+        let entry = |field: &str, i: usize| match field {
+            "node_config.labels" => format!("Line {}", label_line_of(text, i).unwrap_or(i + 1)),
+            _ => format!("Taint {}", taint_row_of(&rows, i).map_or(i + 1, |r| r + 1)),
+        };
+        assert_eq!(
+            said(
+                "node_config.labels[1]: label keys under example.io are reserved",
+                &entry
+            ),
+            "Line 3: label keys under example.io are reserved."
+        );
+        assert_eq!(
+            said(
+                "node_config.taints[0]: effect must be one of NoSchedule",
+                &entry
+            ),
+            "Taint 2: effect must be one of NoSchedule."
+        );
+    }
+
+    #[test]
+    fn the_labels_line_and_the_taint_row_skip_what_was_not_sent() {
+        assert_eq!(label_line_of("a=1\n\n  \nb=2", 1), Some(4));
+        assert_eq!(label_line_of("a=1", 1), None);
+        let rows = vec![
+            ("a".to_string(), String::new(), "NoSchedule".to_string()),
+            (String::new(), String::new(), "NoSchedule".to_string()),
+            ("b".to_string(), String::new(), "NoSchedule".to_string()),
+        ];
+        assert_eq!(taint_row_of(&rows, 1), Some(2));
+        assert_eq!(entry_index("node_config.taints[12]"), Some(12));
+        assert_eq!(entry_index("node_count"), None);
+    }
+
+    #[test]
+    fn a_taint_problem_names_its_row() {
+        let rows = vec![
+            (
+                "dedicated".to_string(),
+                "batch".to_string(),
+                "NoSchedule".to_string(),
+            ),
+            (String::new(), String::new(), "NoSchedule".to_string()),
+            (
+                "bad key!".to_string(),
+                String::new(),
+                "NoSchedule".to_string(),
+            ),
+        ];
+        let errors = taint_row_errors(&rows);
+        assert_eq!(errors[0], None);
+        assert_eq!(errors[1], None, "a blank row is left out, not an error");
+        assert!(errors[2]
+            .as_deref()
+            .unwrap()
+            .starts_with("Taint 3: Key \"bad key!\""));
+        let form = PoolForm {
+            taints: rows,
+            ..valid_pool()
+        };
+        assert!(pool_create(&form).unwrap_err()["node_config.taints"].starts_with("Taint 3: "));
+    }
+
+    #[test]
+    fn a_label_problem_names_its_line() {
+        let form = PoolForm {
+            labels: "tier=web\n\nkubernetes.io/role=x".into(),
+            ..valid_pool()
+        };
+        assert!(pool_create(&form).unwrap_err()["node_config.labels"].starts_with("Line 3: "));
+    }
+
+    #[test]
+    fn a_rejection_naming_a_field_the_form_lacks_is_told_above_it() {
+        let rejected = ApiError::Status {
+            call: "Create cluster".into(),
+            status: 422,
+            message: "project_id: project not found".into(),
+            retry_after_ms: None,
+        };
+        assert_eq!(
+            unplaced(&rejected, &["name", "vpc_id"]).as_deref(),
+            Some("Project not found.")
+        );
+        assert_eq!(unplaced(&rejected, &["project_id"]), None);
     }
 
     #[test]

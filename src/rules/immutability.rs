@@ -7,12 +7,12 @@
 
 use crate::api::types::{Cluster, ClusterUpdate, Pool, PoolUpdate};
 
-/// Why a locked field is locked, shown beside it.
-pub const FIXED_AT_CREATION: &str = "Fixed at creation: the API ignores changes to this field.";
+/// Why the locked fields are locked, said once at the head of their section.
+pub const FIXED_AT_CREATION: &str = "Fixed at creation: the API ignores changes to these fields.";
 
 /// What to do instead, for a pool's locked shape.
 pub const REPLACE_POOL_HINT: &str =
-    "To change it, create a replacement pool with the new shape, drain the old pool's nodes, then delete the old pool.";
+    "To change them, create a replacement pool with the new shape, drain the old pool's nodes, then delete the old pool.";
 
 /// Cluster fields that the API will never change after creation.
 pub const CLUSTER_IMMUTABLE: [&str; 4] = ["project_id", "region", "vpc_id", "kubernetes_version"];

@@ -160,7 +160,10 @@ pub fn vpc_message_for(
         Gate::Refused {
             reason,
             field: Some(f),
-        } if f.strip_prefix(VPC_FIELD_PREFIX) == Some(field) => Some(reason.clone()),
+        } if f.strip_prefix(VPC_FIELD_PREFIX) == Some(field) => Some(crate::rules::forms::said(
+            reason,
+            &crate::rules::forms::by_position,
+        )),
         _ => None,
     })
 }
@@ -445,7 +448,7 @@ mod tests {
             retry_after_ms: None,
         };
         let refused = Gate::Refused {
-            reason: "name: taken".into(),
+            reason: "name: is taken".into(),
             field: Some("vpc.name".into()),
         };
         let cluster_refusal = Gate::Refused {
@@ -459,11 +462,11 @@ mod tests {
         );
         assert_eq!(
             vpc_message_for("subnet_name", None, Some(&rejected), &refused).as_deref(),
-            Some("subnet_name: must not be empty")
+            Some("Subnet name must not be empty.")
         );
         assert_eq!(
             vpc_message_for("name", None, None, &refused).as_deref(),
-            Some("name: taken")
+            Some("Name is taken.")
         );
         assert_eq!(
             vpc_message_for("name", None, None, &cluster_refusal),

@@ -219,8 +219,10 @@ pub fn field_of_message(message: &str) -> Option<&str> {
     let (head, _) = message.split_once(": ")?;
     let mut chars = head.chars();
     let first_ok = chars.next().is_some_and(|c| c.is_ascii_lowercase());
-    let rest_ok =
-        chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.');
+    // `node_config.labels[2]`: an entry of a list field, by its index.
+    let rest_ok = chars.all(|c| {
+        c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '.' | '[' | ']')
+    });
     (first_ok && rest_ok).then_some(head)
 }
 
@@ -326,6 +328,10 @@ mod tests {
         assert_eq!(field_of_message("Quota: exceeded"), None);
         assert_eq!(field_of_message("a b: c"), None);
         assert_eq!(field_of_message("node_count: too big"), Some("node_count"));
+        assert_eq!(
+            field_of_message("node_config.labels[2]: must be key=value"),
+            Some("node_config.labels[2]")
+        );
     }
 
     #[test]

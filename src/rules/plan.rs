@@ -74,7 +74,10 @@ impl Gate {
 pub fn new_vpc_gate(answer: &Result<(), ApiError>, vpc_name: &str) -> Gate {
     match Gate::from_availability(answer) {
         Gate::Refused { reason, field } => Gate::Refused {
-            reason: format!("VPC {vpc_name}: {reason}"),
+            reason: format!(
+                "VPC {vpc_name}: {}",
+                crate::rules::forms::said(&reason, &crate::rules::forms::by_position)
+            ),
             field: field.map(|f| format!("{}{f}", crate::rules::new_vpc::VPC_FIELD_PREFIX)),
         },
         other => other,
@@ -110,6 +113,20 @@ pub struct QuotaLine {
 impl QuotaLine {
     pub fn fits(&self) -> bool {
         self.needed <= self.remaining
+    }
+
+    /// The line as read: what the change needs, or what a scale-down frees
+    /// (never a negative need), against what remains.
+    pub fn text(&self) -> String {
+        let change = match self.needed {
+            n if n > 0 => format!("needs {n}"),
+            n if n < 0 => format!("frees {}", n.unsigned_abs()),
+            _ => "no change".to_string(),
+        };
+        format!(
+            "{}: {change}, {} remaining of {}",
+            self.what, self.remaining, self.limit
+        )
     }
 }
 
@@ -150,6 +167,20 @@ mod tests {
             message: message.into(),
             retry_after_ms: None,
         }
+    }
+
+    #[test]
+    fn a_quota_line_says_what_is_needed_or_freed() {
+        let line = |needed| QuotaLine {
+            what: "vCPU",
+            needed,
+            remaining: 200,
+            limit: 256,
+        };
+        assert_eq!(line(8).text(), "vCPU: needs 8, 200 remaining of 256");
+        assert_eq!(line(-16).text(), "vCPU: frees 16, 200 remaining of 256");
+        assert_eq!(line(0).text(), "vCPU: no change, 200 remaining of 256");
+        assert!(line(-16).fits());
     }
 
     #[test]

@@ -315,20 +315,28 @@ pub fn label(raw: &str) -> Checked<String> {
     Ok(format!("{key}={value}"))
 }
 
-/// A set of labels: each valid, no key twice.
-pub fn labels(entries: &[String]) -> Checked<Vec<String>> {
+/// Labels typed one per line: each valid, no key twice, blank lines skipped.
+/// A problem names the line it is on ("Line 3: …"), counting every line.
+pub fn labels_by_line(text: &str) -> Checked<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
-    let mut keys: Vec<String> = Vec::new();
-    for raw in entries.iter().filter(|e| !e.trim().is_empty()) {
-        let checked = label(raw)?;
+    let mut keys: Vec<(String, usize)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let line = i + 1;
+        let checked = label(raw).map_err(|e| format!("Line {line}: {e}"))?;
         let key = checked
             .split_once('=')
             .map(|(k, _)| k.to_string())
             .unwrap_or_default();
-        if keys.contains(&key) {
-            return Err(format!("Label key \"{key}\" is listed twice."));
+        if let Some((_, first)) = keys.iter().find(|(k, _)| *k == key) {
+            return Err(format!(
+                "Line {line}: label key \"{}\" is already on line {first}.",
+                printable(&key)
+            ));
         }
-        keys.push(key);
+        keys.push((key, line));
         out.push(checked);
     }
     Ok(out)
@@ -417,9 +425,17 @@ mod tests {
         assert!(label("tier").unwrap_err().contains("key=value"));
         assert!(label("=web").is_err());
         assert!(label("tier=<script>").is_err());
-        assert!(labels(&["a=1".into(), "a=2".into()])
+        assert_eq!(
+            labels_by_line("a=1\n\nb=2"),
+            Ok(vec!["a=1".into(), "b=2".into()])
+        );
+        assert_eq!(
+            labels_by_line("a=1\nb=2\n\na=3").unwrap_err(),
+            "Line 4: label key \"a\" is already on line 1."
+        );
+        assert!(labels_by_line("tier=web\n\nkubernetes.io/role=x")
             .unwrap_err()
-            .contains("twice"));
+            .starts_with("Line 3: "));
     }
 
     #[test]

@@ -14,14 +14,17 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, Region, Vpc, VpcCreate};
 use crate::app::components::{
-    described_by, follow_submission, CreateCheck, ErrorView, Field, OpProgress, UncertainCreate,
+    described_by, focus_first_error, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
+    UncertainCreate,
 };
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
-use crate::rules::forms::{cluster_create, message_for, unsent_reason, ClusterForm, FieldErrors};
+use crate::rules::forms::{
+    cluster_create, message_for, unplaced, unsent_reason, ClusterForm, FieldErrors,
+};
 use crate::rules::new_vpc::{
     in_new_vpc, initial_choice, progress_line, vpc_choices, vpc_create, vpc_message_for, FlowEnd,
     VpcForm, VpcStep, NEW_VPC,
@@ -30,6 +33,17 @@ use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 
 type Choices = (Vec<KubernetesVersion>, Vec<Vpc>, Vec<Region>, Vec<Cluster>);
+
+/// The request fields this form shows beside a control; a rejection naming any
+/// other (`project_id`) is told above the form.
+const CLUSTER_FIELDS: [&str; 6] = [
+    "name",
+    "kubernetes_version",
+    "region",
+    "vpc_id",
+    "autoscaling",
+    "tags",
+];
 
 #[component]
 pub fn CreateClusterPage() -> impl IntoView {
@@ -402,6 +416,15 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         })
     });
 
+    let form_el = NodeRef::<leptos::html::Form>::new();
+    // A create the API refused for a field (the cluster's or the new VPC's): the
+    // focus goes to that field.
+    Effect::new(move |_| {
+        let fielded = |e: &Option<ApiError>| e.as_ref().and_then(ApiError::field).is_some();
+        if server_error.with(fielded) || vpc_rejected.with(fielded) {
+            focus_first_error(form_el);
+        }
+    });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
@@ -433,7 +456,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 waiting_cluster.set(Some(cluster));
                 create_vpc.dispatch(vpc);
             }
-            None => {}
+            // Refused here: nothing is sent, and the focus goes to the first field in error.
+            None => focus_first_error(form_el),
         }
     };
     let retry = Callback::new(move |_| {
@@ -506,7 +530,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p>
         }>
             <div class="with-plan">
-            <form class="form card" on:submit=on_submit novalidate=true>
+            <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
                 {move || flow_end.get().map(|end| {
                     let name = flow_vpc_name.get_untracked();
                     let error = end.error(&name);
@@ -523,6 +547,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <ErrorView error retry=move |_| { reread.dispatch(()); } />
                 })}
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                {move || server_error.with(|e| e.as_ref().and_then(|e| unplaced(e, &CLUSTER_FIELDS))).map(|text| view! {
+                    <p class="alert alert-error" role="alert">{text}</p>
+                })}
                 <Show when=move || check.uncertain.get()>
                     <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=check.found
                         href=Callback::new(move |id: String| format!("/projects/{}/clusters/{id}", project_id()))
@@ -595,7 +622,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                         </p>
                     </fieldset>
                 </Show>
-                <fieldset class="field" aria-describedby="cluster-autoscaling-hint">
+                <fieldset class="field" aria-describedby="cluster-autoscaling-hint" class:field-invalid=move || error_for("autoscaling").with(Option::is_some)>
                     <legend>"Autoscaling"</legend>
                     <p class="field-hint" id="cluster-autoscaling-hint">
                         "A cluster-wide switch: when on, the platform's autoscaler adds nodes to your pools for pending pods and drains and removes idle ones. There is no per-pool setting."

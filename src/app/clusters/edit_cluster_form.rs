@@ -8,7 +8,9 @@ use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterUpdate};
-use crate::app::components::{described_by, follow_submission, ErrorView, Field};
+use crate::app::components::{
+    described_by, focus_first_error, follow_submission, ErrorView, Field,
+};
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
@@ -124,6 +126,13 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             && !save.pending().get()
             && gate.with(Gate::allows_apply)
     };
+    let form_el = NodeRef::<leptos::html::Form>::new();
+    // A save the API refused for a field: the focus goes to that field.
+    Effect::new(move |_| {
+        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
+            focus_first_error(form_el);
+        }
+    });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if can_save() && submitted.get_untracked().is_none() {
@@ -174,7 +183,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
-            <form class="form card" on:submit=on_submit novalidate=true>
+            <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 {move || in_flight.get().map(|t| view! {
                     <p class="alert alert-warning">
@@ -200,17 +209,19 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     <input id="cluster-tags" aria-describedby=described_by("cluster-tags") prop:value=tags on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
                 <h2>"Fixed at creation"</h2>
-                <Field id="cluster-project" label="Project" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="cluster-project" disabled=true aria-describedby=described_by("cluster-project") prop:value=locked.with_value(|c| c.project_id.clone()) />
+                // Said once for the section; each locked control points at it.
+                <p class="muted" id="cluster-locked-why">{FIXED_AT_CREATION}</p>
+                <Field id="cluster-project" label="Project">
+                    <input id="cluster-project" disabled=true aria-describedby="cluster-locked-why" prop:value=locked.with_value(|c| c.project_id.clone()) />
                 </Field>
-                <Field id="cluster-region" label="Region" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="cluster-region" disabled=true aria-describedby=described_by("cluster-region") prop:value=locked.with_value(|c| c.region.clone()) />
+                <Field id="cluster-region" label="Region">
+                    <input id="cluster-region" disabled=true aria-describedby="cluster-locked-why" prop:value=locked.with_value(|c| c.region.clone()) />
                 </Field>
-                <Field id="cluster-vpc" label="VPC" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="cluster-vpc" disabled=true aria-describedby=described_by("cluster-vpc") prop:value=locked.with_value(|c| c.vpc_id.clone()) />
+                <Field id="cluster-vpc" label="VPC">
+                    <input id="cluster-vpc" disabled=true aria-describedby="cluster-locked-why" prop:value=locked.with_value(|c| c.vpc_id.clone()) />
                 </Field>
-                <Field id="cluster-version" label="Kubernetes version" hint=format!("{FIXED_AT_CREATION} Upgrades are not possible through this API: create a new cluster.")>
-                    <input id="cluster-version" disabled=true aria-describedby=described_by("cluster-version") prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
+                <Field id="cluster-version" label="Kubernetes version" hint="Upgrades are not possible through this API: create a new cluster.">
+                    <input id="cluster-version" disabled=true aria-describedby="cluster-locked-why cluster-version-hint" prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
                 </Field>
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()>

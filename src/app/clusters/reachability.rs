@@ -200,7 +200,11 @@ fn AllowKubectl(target: Target) -> impl IntoView {
             rejected.with(|r| {
                 r.as_ref()
                     .filter(|e| e.field() == Some("source_address"))
-                    .and_then(|e| e.server_message().map(str::to_string))
+                    .and_then(|e| {
+                        e.server_message().map(|m| {
+                            crate::rules::forms::said(m, &crate::rules::forms::by_position)
+                        })
+                    })
             })
         })
     });

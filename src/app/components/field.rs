@@ -1,4 +1,5 @@
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A labelled control with its message beside it. The message is linked with
 /// `aria-describedby`, so a screen reader reads the problem with the field.
@@ -32,4 +33,24 @@ pub fn Field(
 /// The `aria-describedby` value for a control inside a [`Field`].
 pub fn described_by(id: &'static str) -> String {
     format!("{id}-hint {id}-error")
+}
+
+/// The controls of fields in error, in page order: a [`Field`] or row marked
+/// `field-invalid`, never a locked (disabled) control.
+const IN_ERROR: &str = ".field-invalid input:not([disabled]), .field-invalid select:not([disabled]), .field-invalid textarea:not([disabled])";
+
+/// After a refused submit (the console's own check or the API's 422): the first
+/// field in error takes the focus, once its message is drawn (the next frame),
+/// so the person lands on what to fix with the message read out beside it.
+pub fn focus_first_error(form: NodeRef<leptos::html::Form>) {
+    request_animation_frame(move || {
+        let Some(form) = form.get_untracked() else {
+            return;
+        };
+        if let Ok(Some(control)) = form.query_selector(IN_ERROR) {
+            if let Ok(control) = control.dyn_into::<web_sys::HtmlElement>() {
+                let _ = control.focus();
+            }
+        }
+    });
 }

@@ -17,7 +17,7 @@ use leptos::prelude::*;
 pub use confirm_by_typing::ConfirmByTyping;
 pub use copy::{Commands, CopyButton, CopyableId};
 pub use error_view::{ErrorView, InTheWay};
-pub use field::{described_by, Field};
+pub use field::{described_by, focus_first_error, Field};
 pub use op_progress::{OpProgress, SubmissionProgress};
 pub use retry_wait::{RetryLine, RetryWait};
 pub use sort_header::SortHeader;

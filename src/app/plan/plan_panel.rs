@@ -3,6 +3,7 @@ use leptos_use_signal_debounce_throttle::signal_debounced;
 
 use crate::api::client::Client;
 use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, Quota};
+use crate::rules::forms::{by_position, said};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{new_vpc_gate, quota_lines, Gate, PlanRequest, QuotaNeed};
@@ -170,7 +171,7 @@ pub fn PlanPanel(
                     None => view! { <p class="plan-status plan-ok" role="status">"Availability: can be done."</p> }.into_any(),
                 },
                 Gate::Refused { reason, .. } => view! {
-                    <p class="plan-status plan-refused" role="alert">"Availability: cannot be done. " {reason}</p>
+                    <p class="plan-status plan-refused" role="alert">"Availability: cannot be done. " {said(&reason, &by_position)}</p>
                 }.into_any(),
                 Gate::Unverified { why } => view! {
                     <p class="plan-status plan-unverified" role="status">
@@ -343,7 +344,7 @@ fn quota_view(quota: Result<Quota, ApiError>, need: QuotaNeed) -> AnyView {
                 <ul class="plan-quota" aria-label="Quota">
                     {lines.into_iter().map(|l| {
                         let fits = l.fits();
-                        let text = format!("{}: needs {}, {} remaining of {}", l.what, l.needed, l.remaining, l.limit);
+                        let text = l.text();
                         view! { <li class:quota-over=!fits>{text}{(!fits).then_some(" — exceeds the quota")}</li> }
                     }).collect_view()}
                 </ul>

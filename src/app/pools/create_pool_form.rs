@@ -9,13 +9,17 @@ use leptos_router::NavigateOptions;
 use crate::api::client::Client;
 use crate::api::types::Pool;
 use crate::app::components::{
-    described_by, follow_submission, CreateCheck, ErrorView, Field, UncertainCreate,
+    described_by, focus_first_error, follow_submission, CreateCheck, ErrorView, Field,
+    UncertainCreate,
 };
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::page_title;
-use crate::rules::forms::{message_for, pool_create, unsent_reason, FieldErrors, PoolForm};
+use crate::rules::forms::{
+    api_message_about, label_line_of, message_for_entries, pool_create, said, taint_row_errors,
+    taint_row_of, unplaced, unsent_reason, FieldErrors, PoolForm,
+};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation::TAINT_EFFECTS;
@@ -156,6 +160,16 @@ pub fn CreatePoolPage() -> impl IntoView {
     let checked = Memo::new(move |_| pool_create(&form()));
     let server_error = RwSignal::new(None::<ApiError>);
     let gate = RwSignal::new(Gate::Idle);
+    // The API counts only what was sent; a person reads the labels' lines and the
+    // taint rows as the form shows them.
+    let entry = move |field: &str, index: usize| match field {
+        "node_config.labels" => format!(
+            "Line {}",
+            labels.with_untracked(|text| label_line_of(text, index).unwrap_or(index + 1))
+        ),
+        "node_config.taints" => format!("Taint {}", taint_row_at(taints, index) + 1),
+        _ => crate::rules::forms::by_position(field, index),
+    };
     // Beside each field: the local check as the person types, else what the server said.
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
@@ -165,10 +179,49 @@ pub fn CreatePoolPage() -> impl IntoView {
                     .and_then(|e: &FieldErrors| e.get(field).cloned())
             });
             let local = local.filter(|_| touched.get() || field_has_text(field, &form()));
-            server_error
-                .with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
+            server_error.with(|rejected| {
+                gate.with(|g| message_for_entries(field, local, rejected.as_ref(), g, &entry))
+            })
         })
     };
+    // Each taint row's problem, in its row: the local check, else the API's
+    // message naming the entry sent from this row.
+    let row_error = move |id: usize| {
+        let rows = taints.get();
+        let position = rows.iter().position(|r| r.id == id)?;
+        let typed: Vec<(String, String, String)> = rows
+            .iter()
+            .map(|r| (r.key.get(), r.value.get(), r.effect.get()))
+            .collect();
+        taint_row_errors(&typed).swap_remove(position).or_else(|| {
+            server_error.with(|rejected| {
+                gate.with(|g| {
+                    api_message_about("node_config.taints", rejected.as_ref(), g)
+                        .filter(|(_, index)| {
+                            index.and_then(|i| taint_row_of(&typed, i)) == Some(position)
+                        })
+                        .map(|(message, _)| said(message, &entry))
+                })
+            })
+        })
+    };
+    // What the API said about the taints as a whole (no row named).
+    let taints_error = move || {
+        server_error.with(|rejected| {
+            gate.with(|g| {
+                api_message_about("node_config.taints", rejected.as_ref(), g)
+                    .filter(|(_, index)| index.is_none())
+                    .map(|(message, _)| said(message, &entry))
+            })
+        })
+    };
+    let form_el = NodeRef::<leptos::html::Form>::new();
+    // A submit the API refused for a field: the focus goes to that field.
+    Effect::new(move |_| {
+        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
+            focus_first_error(form_el);
+        }
+    });
 
     // Why Create sends nothing: the fields whose problem is on screen.
     let unsent = Memo::new(move |_| {
@@ -218,12 +271,16 @@ pub fn CreatePoolPage() -> impl IntoView {
         {
             return; // no double submit, and no blind re-send of a create that may have happened
         }
-        if let Ok(body) = checked.get_untracked() {
-            if gate.with_untracked(Gate::allows_apply) {
-                attempted_name.set(body.name.clone());
-                server_error.set(None);
-                submit.dispatch(body);
+        match checked.get_untracked() {
+            Ok(body) => {
+                if gate.with_untracked(Gate::allows_apply) {
+                    attempted_name.set(body.name.clone());
+                    server_error.set(None);
+                    submit.dispatch(body);
+                }
             }
+            // Refused here: nothing is sent, and the focus goes to the first field in error.
+            Err(_) => focus_first_error(form_el),
         }
     };
     let retry = Callback::new(move |_| {
@@ -331,8 +388,11 @@ pub fn CreatePoolPage() -> impl IntoView {
                 fallback=|| view! { <p class="loading">"Sent. Opening its operation…"</p> }
             >
                 <div class="with-plan">
-                <form class="form card" on:submit=on_submit novalidate=true>
+                <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
                     {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+                    {move || server_error.with(|e| e.as_ref().and_then(|e| unplaced(e, &POOL_FIELDS))).map(|text| view! {
+                        <p class="alert alert-error" role="alert">{text}</p>
+                    })}
                     <Show when=move || check.uncertain.get()>
                         <UncertainCreate what="pool" name=attempted_name.get_untracked() found=check.found
                             href=Callback::new(move |id: String| format!("{}/pools/{id}", cluster_href()))
@@ -380,21 +440,34 @@ pub fn CreatePoolPage() -> impl IntoView {
                     <fieldset class="field taints">
                         <legend>"Taints"</legend>
                         <For each=move || taints.get() key=|row| row.id let:row>
-                            <div class="taint-row">
-                                <label>"Key" <input prop:value=row.key on:input=move |ev| row.key.set(event_target_value(&ev)) /></label>
-                                <label>"Value" <input prop:value=row.value on:input=move |ev| row.value.set(event_target_value(&ev)) /></label>
-                                <label>"Effect"
-                                    <select prop:value=row.effect on:change=move |ev| row.effect.set(event_target_value(&ev))>
-                                        {TAINT_EFFECTS.iter().map(|e| view! { <option value=*e selected=move || row.effect.get() == *e>{*e}</option> }).collect_view()}
-                                    </select>
-                                </label>
-                                <button type="button" class="btn btn-quiet" on:click=move |_| taints.update(|rows| rows.retain(|r| r.id != row.id))>
-                                    "Remove taint"
-                                </button>
-                            </div>
+                            {
+                                let number = move || taints.with(|rows| rows.iter().position(|r| r.id == row.id).map_or(0, |p| p + 1));
+                                let error = Memo::new(move |_| row_error(row.id));
+                                let error_id = format!("taint-{}-error", row.id);
+                                let described = error_id.clone();
+                                view! {
+                                    <div class="taint-row" role="group" aria-label=move || format!("Taint {}", number())
+                                        class:field-invalid=move || error.with(Option::is_some)>
+                                        <label>"Key" <input prop:value=row.key aria-describedby=described.clone()
+                                            on:input=move |ev| row.key.set(event_target_value(&ev)) /></label>
+                                        <label>"Value" <input prop:value=row.value aria-describedby=described.clone()
+                                            on:input=move |ev| row.value.set(event_target_value(&ev)) /></label>
+                                        <label>"Effect"
+                                            <select prop:value=row.effect aria-describedby=described.clone() on:change=move |ev| row.effect.set(event_target_value(&ev))>
+                                                {TAINT_EFFECTS.iter().map(|e| view! { <option value=*e selected=move || row.effect.get() == *e>{*e}</option> }).collect_view()}
+                                            </select>
+                                        </label>
+                                        <button type="button" class="btn btn-quiet" aria-label=move || format!("Remove taint {}", number())
+                                            on:click=move |_| taints.update(|rows| rows.retain(|r| r.id != row.id))>
+                                            "Remove taint"
+                                        </button>
+                                        {move || error.get().map(|e| view! { <p class="field-error" id=error_id.clone() role="alert">{e}</p> })}
+                                    </div>
+                                }
+                            }
                         </For>
                         <button type="button" class="btn" on:click=move |_| add_taint("", "", "NoSchedule")>"Add taint"</button>
-                        {move || error_for("node_config.taints").get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                        {move || taints_error().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
                     </fieldset>
                     <Field id="pool-node-count" label="Node count" hint="0 to 100." error=error_for("node_count")>
                         <input id="pool-node-count" type="number" min="0" max="100" inputmode="numeric"
@@ -420,6 +493,36 @@ pub fn CreatePoolPage() -> impl IntoView {
             </Show>
         </section>
     }
+}
+
+/// The request fields this form shows beside a control; a rejection naming any
+/// other is told above the form.
+const POOL_FIELDS: [&str; 8] = [
+    "name",
+    "node_config.instance_type",
+    "node_config.boot_volume.size",
+    "node_config.boot_volume.type",
+    "node_config.labels",
+    "node_config.taints",
+    "node_count",
+    "tags",
+];
+
+/// The form row (0-based) the body's `index`-th taint came from.
+fn taint_row_at(taints: RwSignal<Vec<TaintRow>>, index: usize) -> usize {
+    taints.with_untracked(|rows| {
+        let typed: Vec<(String, String, String)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.key.get_untracked(),
+                    r.value.get_untracked(),
+                    r.effect.get_untracked(),
+                )
+            })
+            .collect();
+        taint_row_of(&typed, index).unwrap_or(index)
+    })
 }
 
 /// A field shows its local problem once the person has typed into it.

@@ -8,7 +8,9 @@ use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Node, Pool, PoolUpdate};
-use crate::app::components::{described_by, follow_submission, tag_list, ErrorView, Field};
+use crate::app::components::{
+    described_by, focus_first_error, follow_submission, tag_list, ErrorView, Field,
+};
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
@@ -181,6 +183,13 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             && !save.pending().get()
             && gate.with(Gate::allows_apply)
     };
+    let form_el = NodeRef::<leptos::html::Form>::new();
+    // A save the API refused for a field: the focus goes to that field.
+    Effect::new(move |_| {
+        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
+            focus_first_error(form_el);
+        }
+    });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if !can_save() || submitted.get_untracked().is_some() {
@@ -286,7 +295,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
-            <form class="form card" on:submit=on_submit novalidate=true>
+            <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 {move || in_flight.get().map(|t| view! {
                     <p class="alert alert-warning">
@@ -324,23 +333,23 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 </Field>
 
                 <h2>"Fixed at creation"</h2>
+                // Said once for the section; each locked control points at it.
                 <p class="muted" id="locked-why">{FIXED_AT_CREATION} " " {REPLACE_POOL_HINT}</p>
-                <Field id="pool-instance-type" label="Instance type" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="pool-instance-type" disabled=true aria-describedby=described_by("pool-instance-type") prop:value=config.with_value(|c| c.instance_type.clone()) />
+                <Field id="pool-instance-type" label="Instance type">
+                    <input id="pool-instance-type" disabled=true aria-describedby="locked-why" prop:value=config.with_value(|c| c.instance_type.clone()) />
                 </Field>
-                <Field id="pool-boot-size" label="Boot volume size (GB)" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="pool-boot-size" disabled=true aria-describedby=described_by("pool-boot-size") prop:value=boot.get_value() />
+                <Field id="pool-boot-size" label="Boot volume size (GB)">
+                    <input id="pool-boot-size" disabled=true aria-describedby="locked-why" prop:value=boot.get_value() />
                 </Field>
-                <Field id="pool-boot-type" label="Boot volume type" hint=FIXED_AT_CREATION.to_string()>
-                    <input id="pool-boot-type" disabled=true aria-describedby=described_by("pool-boot-type") prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str().to_string()) />
+                <Field id="pool-boot-type" label="Boot volume type">
+                    <input id="pool-boot-type" disabled=true aria-describedby="locked-why" prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str().to_string()) />
                 </Field>
-                <Field id="pool-labels" label="Labels" hint=FIXED_AT_CREATION.to_string()>
-                    <textarea id="pool-labels" disabled=true rows="2" aria-describedby=described_by("pool-labels") prop:value=config.with_value(|c| c.labels.join("\n"))></textarea>
+                <Field id="pool-labels" label="Labels">
+                    <textarea id="pool-labels" disabled=true rows="2" aria-describedby="locked-why" prop:value=config.with_value(|c| c.labels.join("\n"))></textarea>
                 </Field>
                 <div class="field">
                     <span class="label" id="pool-taints-label">"Taints"</span>
-                    <div aria-labelledby="pool-taints-label">{config.with_value(|c| tag_list(&c.taints))}</div>
-                    <p class="field-hint">{FIXED_AT_CREATION}</p>
+                    <div aria-labelledby="pool-taints-label" aria-describedby="locked-why">{config.with_value(|c| tag_list(&c.taints))}</div>
                 </div>
                 <p><A href=replace_href.clone() attr:class="btn">"Replace pool"</A></p>
 
