@@ -228,3 +228,25 @@ export async function demoIds(sim) {
   const pool = (name) => pools.find((p) => p.name === name).id;
   return { project: production.id, cluster: cluster.id, baseline: pool('baseline'), zero: pool('batch-zero') };
 }
+
+/** Calls the simulator's API with the demo key; fails the test on an error status. */
+export async function apiCall(sim, method, route, body) {
+  const res = await fetch(sim.url + route, {
+    method,
+    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Waits, through the API, until the operation has ended (done or failed); returns it. */
+export async function operationEnded(sim, opId, timeout = 40_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const op = await apiCall(sim, 'GET', `/v1/operations/${opId}`);
+    if (op.status === 'done' || op.status === 'failed') return op;
+    if (Date.now() > until) throw new Error(`operation ${opId} still ${op.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -5,7 +5,7 @@
 // was asked. Each test starts from a fresh demo world.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, apiCall, operationEnded } from './harness.mjs';
 
 let sim;
 let browser;
@@ -34,26 +34,9 @@ beforeEach(async () => {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(method, route, body) {
-  const res = await fetch(sim.url + route, {
-    method,
-    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${route} answered ${res.status}`);
-  return res.json();
-}
-
+const call = (method, route, body) => apiCall(sim, method, route, body);
 /** Waits, through the API, until the operation has ended; returns it. */
-async function ended(opId, timeout = 40_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const op = await call('GET', `/v1/operations/${opId}`);
-    if (op.status === 'done' || op.status === 'failed') return op;
-    if (Date.now() > until) throw new Error(`operation ${opId} still ${op.status}`);
-    await sleep(250);
-  }
-}
+const ended = (opId, timeout) => operationEnded(sim, opId, timeout);
 
 async function open(path, size) {
   const { context, page } = await openPage(browser, size);

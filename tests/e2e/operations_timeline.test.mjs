@@ -4,7 +4,7 @@
 // to its operation's page. Each test starts from a fresh demo world.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY } from './harness.mjs';
+import { startSim, startBrowser, openPage, connect, shot, demoIds, apiCall, operationEnded } from './harness.mjs';
 
 let sim;
 let browser;
@@ -23,37 +23,11 @@ after(async () => {
 beforeEach(async () => {
   await sim.control('DELETE', '/_sim/faults');
   await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
-  const projects = await sim.api('/v1/projects');
-  const production = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
-  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  const pool = (name) => pools.items.find((p) => p.name === name).id;
-  ids = { project: production.id, cluster: cluster.id, baseline: pool('baseline'), other: pools.items.find((p) => p.name !== 'baseline').id };
+  ids = await demoIds(sim);
 });
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method, route, body) {
-  const res = await fetch(sim.url + route, {
-    method,
-    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${route} answered ${res.status}: ${await res.clone().text()}`);
-  return res.json();
-}
-
-async function ended(opId, timeout = 40_000) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const op = await call('GET', `/v1/operations/${opId}`);
-    if (op.status === 'done' || op.status === 'failed') return op;
-    if (Date.now() > until) throw new Error(`operation ${opId} still ${op.status}`);
-    await sleep(250);
-  }
-}
-
+const call = (method, route, body) => apiCall(sim, method, route, body);
+const ended = (opId) => operationEnded(sim, opId);
 const poolPath = (pool) => `/v1/nks/clusters/${ids.cluster}/pools/${pool}`;
 const picture = (page) => page.getByRole('group', { name: 'Operations over time' });
 /** Each bar drawn: its operation's id (from its link), its class and its place. */
@@ -81,7 +55,7 @@ test('the operations page draws its recent operations as bars coloured by status
   await sim.control('POST', '/_sim/operations/next', { outcome: 'unknown', unknown_ms: 120_000 });
   const first = await call('PATCH', poolPath(ids.baseline), { node_count: 5 });
   await sim.control('POST', '/_sim/operations/next', { outcome: 'unknown', unknown_ms: 120_000 });
-  const second = await call('PATCH', poolPath(ids.other), { node_count: 3 });
+  const second = await call('PATCH', poolPath(ids.zero), { node_count: 3 });
 
   const { context, page } = await openPage(browser);
   await page.goto(sim.url + `/projects/${ids.project}/operations`);
