@@ -139,7 +139,10 @@ test("the API's 422 for a name shows beside the Name field", async () => {
   });
   await create.click();
   const field = page.locator('.field').filter({ has: name });
-  await assert.doesNotReject(field.getByText(API_REASON, { exact: true }).waitFor());
+  // Told as a sentence naming the field as the form labels it, never with the API's path.
+  const said = "Name must be a DNS label: lowercase letters, digits and '-' (at most 63), starting and ending with a letter or digit.";
+  await assert.doesNotReject(field.getByText(said, { exact: true }).waitFor());
+  assert.equal(await page.getByText(API_REASON).count(), 0, 'the raw "name: …" is shown nowhere');
   assert.equal(await name.inputValue(), 'web-3');
   await shot(page, 'dns-name-api-422');
   await sim.control('DELETE', '/_sim/faults');
