@@ -160,3 +160,20 @@ test('a cluster\'s pools sort by a header\'s click, filtered or not, from the fi
   await shot(page, 'pools-sorted-1280');
   await context.close();
 });
+
+test('one cluster reads "1 cluster"; at phone width the list scrolls sideways a line a row, its names kept in view', async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
+  const production = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Production').id;
+  const { context, page } = await openPage(browser, { width: 390, height: 860 });
+  await page.goto(sim.url + `/projects/${production}/clusters`);
+  await connect(page);
+  await table(page).waitFor();
+  await waitCount(page, '1 cluster');
+  const row = table(page).getByRole('row').filter({ has: page.getByRole('link', { name: 'edge-prod', exact: true }) });
+  const { height } = await row.boundingBox();
+  assert.ok(height < 60, `a row is a line or two, not a column of words: ${height} px`);
+  const name = row.locator('td').first();
+  assert.equal(await name.evaluate((td) => getComputedStyle(td).position), 'sticky');
+  await shot(page, 'clusters-phone-390');
+  await context.close();
+});

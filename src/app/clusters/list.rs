@@ -221,14 +221,11 @@ fn ClusterResults(
             let href = format!("/projects/{}/clusters{sort}", project_id());
             view! { " " <A href=href>"Clear filters"</A> }
         });
+        let noun = if all == 1 { "cluster" } else { "clusters" };
         let text = if q.filters() {
-            format!(
-                "{} of {} clusters",
-                rows.with(Vec::len),
-                display::count(all)
-            )
+            format!("{} of {} {noun}", rows.with(Vec::len), display::count(all))
         } else {
-            format!("{} clusters", display::count(all))
+            format!("{} {noun}", display::count(all))
         };
         view! { <p class="list-count"><span role="status">{text}</span>{clear}</p> }
     };
@@ -274,7 +271,8 @@ fn ClusterTable(
         rows.get()
     };
     view! {
-        <table class="table" aria-label="Clusters">
+        // At phone width it scrolls sideways, the names kept in view.
+        <table class="table table-wide" aria-label="Clusters">
             <thead>
                 <tr>
                     {sortable("name", "Name")}
