@@ -189,8 +189,9 @@ test('the Networking page lists the VPCs, and a VPC page adds, edits and deletes
   await shot(page, 'networking-list-1280');
   await accessible(page, 'networking list');
   await page.goBack();
-  // Named, its id copyable beside it (issue 23).
-  await page.getByRole('link', { name: 'prod-vpc', exact: true }).click();
+  // Named, its id copyable beside it (issue 23): the cluster's VPC field (the
+  // Reachability section, once read, links the same VPC).
+  await page.locator('dl').getByRole('link', { name: 'prod-vpc', exact: true }).click();
   await page.getByRole('heading', { name: 'prod-vpc' }).waitFor();
   assert.equal(new URL(page.url()).pathname, vpcPath());
   await assert.doesNotReject(page.getByText('This VPC has no firewall rules').waitFor());
