@@ -273,3 +273,11 @@ async fn rows_keyed_by_their_text_redraw_only_the_item_that_changed() {
     assert_eq!(third[2], second[0]);
     assert!(!host.contains(Some(&second[1])));
 }
+
+#[wasm_bindgen_test]
+fn utc_times_read_to_the_second_and_out_of_range_reads_empty() {
+    use nks_console::app::components::utc_time;
+    let ms = nks_console::rules::times::parse_rfc3339_ms("2026-05-04T09:12:31.700Z").unwrap();
+    assert_eq!(utc_time(ms), "2026-05-04 09:12:31 UTC");
+    assert_eq!(utc_time(f64::MAX), "");
+}

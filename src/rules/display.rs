@@ -14,24 +14,6 @@ pub fn title(parts: &[&str]) -> String {
     out
 }
 
-/// A moment in ms since the epoch, to the second, in UTC: `2026-05-04 09:12:31 UTC`
-/// (a timeline's steps can be seconds apart); empty when out of range.
-pub fn moment_ms(ms: f64) -> String {
-    let Ok(t) = time::OffsetDateTime::from_unix_timestamp((ms / 1000.0).floor() as i64) else {
-        return String::new();
-    };
-    let date = t.date();
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC",
-        date.year(),
-        u8::from(date.month()),
-        date.day(),
-        t.hour(),
-        t.minute(),
-        t.second()
-    )
-}
-
 /// A duration in seconds as a person reads it: `45 s`, `3 min 05 s`, `1 h 02 min`.
 pub fn elapsed(secs: u64) -> String {
     match secs {
@@ -80,24 +62,22 @@ pub fn rows_shown(page: &PageOf) -> String {
     if page.total == 0 {
         return "0 of 0".into();
     }
+    range_of(page.start + 1, page.end, page.total)
+}
+
+/// Rows `first` to `last` (counted from 1) of `total`: `51–100 of 2,079`.
+pub fn range_of(first: usize, last: usize, total: usize) -> String {
     format!(
         "{}\u{2013}{} of {}",
-        count(page.start + 1),
-        count(page.end),
-        count(page.total)
+        count(first),
+        count(last),
+        count(total)
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn moments_read_to_the_second_in_utc() {
-        let ms = crate::rules::times::parse_rfc3339_ms("2026-05-04T09:12:31.700Z").unwrap();
-        assert_eq!(moment_ms(ms), "2026-05-04 09:12:31 UTC");
-        assert_eq!(moment_ms(f64::MAX), "");
-    }
 
     #[test]
     fn titles_name_the_page_then_the_console() {

@@ -87,12 +87,7 @@ pub fn rows_shown(number: usize, shown: usize, total: usize) -> String {
         return format!("none of {}", display::count(total));
     }
     let start = (number.max(1) - 1) * PER_PAGE;
-    format!(
-        "{}\u{2013}{} of {}",
-        display::count(start + 1),
-        display::count(start + shown),
-        display::count(total.max(start + shown))
-    )
+    display::range_of(start + 1, start + shown, total.max(start + shown))
 }
 
 /// How many pages `total` operations make.

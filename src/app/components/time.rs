@@ -22,9 +22,9 @@ extern "C" {
     #[wasm_bindgen(constructor, js_class = "Date")]
     fn new(ms: f64) -> Moment;
 
-    /// `toISOString`: `2026-05-04T09:12:00.000Z`.
-    #[wasm_bindgen(method, js_class = "Date", js_name = toISOString)]
-    fn to_iso_string(this: &Moment) -> String;
+    /// `toISOString`: `2026-05-04T09:12:00.000Z`; it throws for a moment out of range.
+    #[wasm_bindgen(method, catch, js_class = "Date", js_name = toISOString)]
+    fn to_iso_string(this: &Moment) -> Result<String, JsValue>;
 
     /// `toLocaleString` with `undefined` for the browser's own locale
     /// (js-sys's binding takes one locale, as a string).
@@ -62,10 +62,13 @@ pub fn local_time(at: &str) -> Option<(f64, String)> {
 }
 
 /// A moment (ms since the epoch) in UTC to the second, as the browser writes
-/// it: `2026-05-04 09:12:00 UTC` (the first page shows it on hover, and
-/// carries no calendar code of its own for it).
+/// it: `2026-05-04 09:12:00 UTC`, the one way the console writes a UTC time
+/// (the first page shows it on hover and carries no calendar code for it);
+/// empty when out of range.
 pub fn utc_time(ms: f64) -> String {
-    let iso = Moment::new(ms).to_iso_string();
+    let Ok(iso) = Moment::new(ms).to_iso_string() else {
+        return String::new();
+    };
     match (iso.get(..10), iso.get(11..19)) {
         (Some(date), Some(time)) => format!("{date} {time} UTC"),
         _ => iso,

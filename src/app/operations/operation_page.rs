@@ -16,7 +16,7 @@ use super::indicator::describe;
 use super::{change_text, clock, noun};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, OperationType, Pool};
-use crate::app::components::{ErrorView, OpProgress, StatusBadge, Time};
+use crate::app::components::{utc_time, ErrorView, OpProgress, StatusBadge, Time};
 use crate::app::drafts::Draft;
 use crate::app::paths::A;
 use crate::app::pools::DrainList;
@@ -324,7 +324,7 @@ fn OperationView(id: String) -> impl IntoView {
                             <li>
                                 <StatusBadge status=step.status.clone() />
                                 " "
-                                {step.at_ms.map(display::moment_ms).unwrap_or_else(|| "time not known".into())}
+                                {step.at_ms.map(utc_time).unwrap_or_else(|| "time not known".into())}
                             </li>
                         </For>
                     </ol>

@@ -370,19 +370,11 @@ fn page_view(
     let feed = Memo::new(move |_| ops.with_tracker(|t| filter.get().apply(&items, t)));
     // A bar's page and the name of what it changed, as its row gives them.
     let about = move |op: &Operation| {
-        let named = name_of(&op.resource_id);
-        let cluster = named.as_ref().and_then(|n| n.cluster_id.clone());
-        let href = crate::app::paths::href(&operation_href(
-            &op.project_id,
-            &op.id,
-            cluster.as_deref(),
-            None,
-        ));
-        let name = match named {
+        let name = match name_of(&op.resource_id) {
             Some(named) => named.name,
             None => known.with(|k| label_of(k, &op.resource_id)),
         };
-        (href, name)
+        (page_href(op, name_of), name)
     };
     view! {
         <OpsTimeline ops=feed now about />
@@ -429,14 +421,9 @@ fn row(
             .map(display::elapsed)
             .unwrap_or_default()
     };
-    // Its own page; a pool's carries the pool's cluster once the names are read.
     let page = {
-        let (project, id, resource_id) =
-            (op.project_id.clone(), op.id.clone(), op.resource_id.clone());
-        move || {
-            let cluster = name_of(&resource_id).and_then(|n| n.cluster_id);
-            crate::app::paths::href(&operation_href(&project, &id, cluster.as_deref(), None))
-        }
+        let op = op.clone();
+        move || page_href(&op, name_of)
     };
     let title = describe(&op);
     let resource_id = op.resource_id.clone();
@@ -474,6 +461,18 @@ fn row(
             <td class="ops-changes">{changes.join("; ")}</td>
         </tr>
     }
+}
+
+/// An operation's own page, for its row and its bar; a pool's carries the
+/// pool's cluster once the names are read.
+fn page_href(op: &Operation, name_of: impl Fn(&str) -> Option<Named>) -> String {
+    let cluster = name_of(&op.resource_id).and_then(|n| n.cluster_id);
+    crate::app::paths::href(&operation_href(
+        &op.project_id,
+        &op.id,
+        cluster.as_deref(),
+        None,
+    ))
 }
 
 fn kind_label(kind: &OperationKind) -> String {
