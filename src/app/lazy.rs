@@ -9,7 +9,7 @@
 //! Besides the pages, a few parts of the always-present frame are split too,
 //! because most visits never show them: the connect screen (a kept key skips
 //! it), the home redirect and "not found", the notices of ended operations,
-//! and the lookup of an operation a 409 named. The sections of a cluster's page
+//! the lookup of an operation a 409 named, and the header's search. The sections of a cluster's page
 //! (controllers, load balancers, persistent volume claims) and a pool's volumes
 //! are parts of their own, each fetched when its page is first shown.
 //!
@@ -34,6 +34,7 @@ use super::networking::NetworkingPage;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationViews};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
+use super::search::SiteSearch;
 use super::settings::SettingsPage;
 use super::shell::Home;
 use crate::SplitLoadError;
@@ -89,6 +90,7 @@ lazy_views! {
     load_balancers => LoadBalancerList in cluster_load_balancers as Part;
     pvcs => PvcList in cluster_pvcs as Part;
     pool_volumes => PoolVolumeList in pool_volumes_part as Part;
+    site_search => SiteSearch in site_search_part as Part;
 }
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]

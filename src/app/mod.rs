@@ -14,6 +14,7 @@ mod perf;
 mod plan;
 mod pools;
 mod routes;
+mod search;
 pub mod session;
 mod settings;
 mod shell;

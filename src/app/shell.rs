@@ -14,7 +14,8 @@ use leptos_use_storage::use_local_storage;
 use super::components::ErrorView;
 use super::paths::{router_base, A};
 use super::routes::AppRoutes;
-use super::{operations, Session};
+use super::search::SearchOpen;
+use super::{lazy, operations, Session};
 use crate::api::client::Client;
 use crate::api::types::ProjectSummary;
 use crate::ops::Ops;
@@ -245,6 +246,24 @@ fn Header() -> impl IntoView {
     let session = expect_context::<Session>();
     let current = current_project_id();
     let navigate = use_navigate();
+    let search = SearchOpen(RwSignal::new(false));
+    provide_context(search);
+    // `/` opens the search from anywhere but a field being typed in.
+    let keys = window_event_listener_untyped("keydown", move |ev| {
+        let ev: web_sys::KeyboardEvent = ev.unchecked_into();
+        let typing = ev.target().is_some_and(|to| {
+            let to: web_sys::Element = to.unchecked_into();
+            matches!(
+                to.closest("input, textarea, select, [contenteditable]"),
+                Ok(Some(_))
+            )
+        });
+        if ev.key() == "/" && !typing && !ev.default_prevented() {
+            ev.prevent_default();
+            search.0.set(true);
+        }
+    });
+    on_cleanup(move || keys.remove());
     let on_switch = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
         if !id.is_empty() {
@@ -297,6 +316,17 @@ fn Header() -> impl IntoView {
                 <A href=project_link("networking")>"Networking"</A>
                 <A href="/settings">"Settings"</A>
             </nav>
+            <button
+                type="button"
+                id="site-search-open"
+                class="btn btn-quiet"
+                aria-keyshortcuts="/"
+                aria-expanded=move || if search.0.get() { "true" } else { "false" }
+                on:click=move |_| search.0.update(|open| *open = !*open)
+            >
+                "Search" <kbd aria-hidden="true">"/"</kbd>
+            </button>
+            {move || search.0.get().then(lazy::site_search)}
             <div class="ops-slot">
                 <operations::OpsIndicator />
             </div>

@@ -6,7 +6,6 @@ mod in_flight_banner;
 mod indicator;
 mod operation_page;
 mod page;
-mod resource_search;
 mod timeline;
 
 use leptos::prelude::*;

@@ -7,12 +7,12 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
 use super::indicator::describe;
-use super::resource_search::{label_of, ResourceSearch};
 use super::timeline::OpsTimeline;
 use super::{change_text, clock, operation_href};
 use crate::api::client::Client;
-use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Page, Pool};
-use crate::app::components::{ErrorView, StatusBadge, Time};
+use crate::api::types::{Operation, OperationKind, OperationStatus, Page};
+use crate::app::components::{label_of, ErrorView, NameSearch, StatusBadge, Time};
+use crate::app::search::{project_index, Named};
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -20,17 +20,7 @@ use crate::rules::operation::elapsed_secs;
 use crate::rules::operations_list::{
     known_resources, page_count, rows_shown, CursorTrail, Known, PER_PAGE,
 };
-use crate::rules::outcome::ApiError;
 use crate::rules::tracking::feed::{FeedFilter, TYPES};
-
-/// A resource as the feed names it: its name and the page it lives on.
-#[derive(Clone, Debug, PartialEq)]
-struct Named {
-    name: String,
-    href: String,
-    /// A pool's cluster, which its operation's page needs.
-    cluster_id: Option<String>,
-}
 
 const STATUSES: [OperationStatus; 5] = [
     OperationStatus::Pending,
@@ -111,9 +101,9 @@ pub fn OperationsPage() -> impl IntoView {
         let client = client.clone();
         let project = project_id.get();
         ops.revision.track();
-        async move { resource_names(&client, &project).await }
+        async move { project_index(&client, &project).await }
     });
-    let existing = Memo::new(move |_| names.get().and_then(Result::ok));
+    let existing = Memo::new(move |_| names.get().and_then(Result::ok).map(|index| index.names));
     let remembered = RwSignal::new(REMEMBERED.with(|r| r.borrow().clone()));
     Effect::new(move |_| {
         if let Some(found) = existing.get() {
@@ -293,7 +283,32 @@ pub fn OperationsPage() -> impl IntoView {
                             .collect_view()}
                     </select>
                 </label>
-                <ResourceSearch known selected=Signal::derive(move || filter.get().resource) on_choose=set_resource />
+                <NameSearch
+                    id="ops-resource"
+                    label="Resource"
+                    list_label="Resources"
+                    placeholder="Name or id"
+                    known
+                    selected=Signal::derive(move || filter.get().resource)
+                    on_choose=set_resource
+                    no_match="No resource this console knows matches. Press Enter to filter by it as an id."
+                    any_id=true
+                >
+                    {move || {
+                        let id = filter.get().resource;
+                        if id.is_empty() {
+                            "Any resource. Type a name or an id.".to_string()
+                        } else {
+                            format!("Showing operations of {}.", known.with(|k| label_of(k, &id)))
+                        }
+                    }}
+                    {move || (!filter.get().resource.is_empty()).then(|| view! {
+                        " "
+                        <button type="button" class="btn btn-quiet" on:click=move |_| set_resource.run(String::new())>
+                            "Show every resource"
+                        </button>
+                    })}
+                </NameSearch>
             </form>
             {move || names_failed().map(|error| view! {
                 <p class="field-hint ops-names-failed">
@@ -484,37 +499,4 @@ fn kind_label(kind: &OperationKind) -> String {
         OperationKind::Vpc => "VPC".into(),
         other => other.as_str().into(),
     }
-}
-
-/// Every cluster and pool of the project by id. A failure leaves names out
-/// rather than failing the feed: the ids still identify the resources.
-async fn resource_names(
-    client: &Client,
-    project: &str,
-) -> Result<BTreeMap<String, Named>, ApiError> {
-    let mut names = BTreeMap::new();
-    for cluster in client.clusters::<Cluster>(project).await? {
-        let cluster_href = format!("/projects/{project}/clusters/{}", cluster.id);
-        if let Ok(pools) = client.pools::<Pool>(&cluster.id).await {
-            for pool in pools {
-                names.insert(
-                    pool.id.clone(),
-                    Named {
-                        name: format!("{} / {}", cluster.name, pool.name),
-                        href: format!("{cluster_href}/pools/{}", pool.id),
-                        cluster_id: Some(cluster.id.clone()),
-                    },
-                );
-            }
-        }
-        names.insert(
-            cluster.id.clone(),
-            Named {
-                name: cluster.name,
-                href: cluster_href,
-                cluster_id: None,
-            },
-        );
-    }
-    Ok(names)
 }

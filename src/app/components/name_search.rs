@@ -1,6 +1,7 @@
-//! The operations page's resource filter: a search box over the names the
-//! console knows, with a short list of suggestions (the ARIA combobox pattern),
-//! instead of a select holding every resource of the project.
+//! A search box over the names the console knows, with a short list of
+//! suggestions (the ARIA combobox pattern): the operations page's resource
+//! filter, instead of a select holding every resource of the project, and the
+//! header's search of the project's clusters and pools.
 
 use leptos::prelude::*;
 
@@ -10,7 +11,7 @@ use crate::rules::operations_list::{suggest, Known, Suggestions};
 const SHOWN: usize = 10;
 
 /// The label of resource `id` among `known` (sorted by id), else the id.
-pub(super) fn label_of(known: &[Known], id: &str) -> String {
+pub fn label_of(known: &[Known], id: &str) -> String {
     known
         .binary_search_by(|k| k.id.as_str().cmp(id))
         .ok()
@@ -18,14 +19,43 @@ pub(super) fn label_of(known: &[Known], id: &str) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// `selected` is the id filtered by (empty for any); `on_choose` gets the id
-/// chosen, or an empty string to show every resource again.
+/// `selected` is the id chosen (empty for none), shown by its name while
+/// nothing is typed; `on_choose` gets the id chosen, or an empty string when
+/// the box is emptied. The input is `id`; its list and hint are named after it.
+/// What `children` draw is the hint below the box, which describes it.
 #[component]
-pub(super) fn ResourceSearch(
+pub fn NameSearch(
+    id: &'static str,
+    label: &'static str,
+    /// The list's accessible name.
+    list_label: &'static str,
+    placeholder: &'static str,
     known: Memo<Vec<Known>>,
     #[prop(into)] selected: Signal<String>,
     on_choose: Callback<String>,
+    /// Said when nothing known matches what is typed.
+    #[prop(into)]
+    no_match: Signal<String>,
+    /// Enter with no match chooses the text itself, as an id the console has
+    /// no name for; without this, nothing is chosen.
+    #[prop(optional)]
+    any_id: bool,
+    /// Escape with the list closed and nothing typed.
+    #[prop(optional)]
+    on_escape: Option<Callback<()>>,
+    /// Focus the box once it is drawn.
+    #[prop(optional)]
+    focus: bool,
+    children: Children,
 ) -> impl IntoView {
+    let input = NodeRef::<leptos::html::Input>::new();
+    if focus {
+        Effect::new(move |_| {
+            if let Some(input) = input.get() {
+                let _ = input.focus();
+            }
+        });
+    }
     // What is typed; `None` shows the chosen resource's name.
     let typed = RwSignal::new(None::<String>);
     let open = RwSignal::new(false);
@@ -43,6 +73,17 @@ pub(super) fn ResourceSearch(
     let suggestions: Memo<Suggestions> = Memo::new(move |_| {
         let text = typed.get().unwrap_or_default();
         known.with(|k| suggest(k, &text, SHOWN))
+    });
+    // A choice made from outside (a "show every resource" button, Back)
+    // replaces whatever was typed.
+    Effect::new(move |before: Option<String>| {
+        let now = selected.get();
+        if before.is_some_and(|b| b != now) {
+            typed.set(None);
+            open.set(false);
+            active.set(None);
+        }
+        now
     });
     let choose = move |id: String| {
         typed.set(None);
@@ -93,7 +134,9 @@ pub(super) fn ResourceSearch(
                 // itself as an id (a resource this console has no name for).
                 let at = active.with_untracked(|a| a.unwrap_or(0));
                 let pick = suggestions.with_untracked(|s| s.shown.get(at).map(|k| k.id.clone()));
-                choose(pick.unwrap_or_else(|| text.trim().to_string()));
+                if let Some(id) = pick.or_else(|| any_id.then(|| text.trim().to_string())) {
+                    choose(id);
+                }
             }
             "Escape" => {
                 if open.with_untracked(|o| *o) {
@@ -103,49 +146,45 @@ pub(super) fn ResourceSearch(
                 } else if typed.with_untracked(Option::is_some) {
                     ev.prevent_default();
                     typed.set(None);
+                } else if let Some(escape) = on_escape {
+                    ev.prevent_default();
+                    escape.run(());
                 }
             }
             _ => {}
         }
     };
-    let active_id = move || active.get().map(|i| format!("ops-resource-option-{i}"));
-    let hint = move || {
-        let id = selected.get();
-        if id.is_empty() {
-            "Any resource. Type a name or an id.".to_string()
-        } else {
-            format!(
-                "Showing operations of {}.",
-                known.with(|k| label_of(k, &id))
-            )
-        }
-    };
+    let option_id = move |i: usize| format!("{id}-option-{i}");
+    let active_id = move || active.get().map(option_id);
 
     view! {
         <div class="combo">
-            <label for="ops-resource">"Resource"</label>
+            <label for=id>{label}</label>
             <div class="combo-box">
                 <input
-                    id="ops-resource"
+                    node_ref=input
+                    id=id
                     type="search"
                     role="combobox"
                     autocomplete="off"
                     aria-autocomplete="list"
-                    aria-controls="ops-resource-options"
-                    aria-describedby="ops-resource-hint"
+                    aria-controls=format!("{id}-options")
+                    aria-describedby=format!("{id}-hint")
                     aria-expanded=move || if open.get() { "true" } else { "false" }
                     aria-activedescendant=active_id
-                    placeholder="Name or id"
+                    placeholder=placeholder
                     prop:value=shown_text
                     on:input=on_input
                     on:keydown=on_keydown
+                    // Back in a box that holds a search, its suggestions show again.
+                    on:focus=move |_| open.set(typed.with_untracked(Option::is_some))
                     on:blur=move |_| {
                         open.set(false);
                         active.set(None);
                     }
                 />
                 <div class="combo-popup" hidden=move || !open.get()>
-                    <ul id="ops-resource-options" role="listbox" aria-label="Resources">
+                    <ul id=format!("{id}-options") role="listbox" aria-label=list_label>
                         <For
                             each=move || suggestions.with(|s| s.shown.iter().cloned().enumerate().collect::<Vec<_>>())
                             key=|(i, k)| (*i, k.clone())
@@ -155,7 +194,7 @@ pub(super) fn ResourceSearch(
                                 view! {
                                     <li
                                         role="option"
-                                        id=format!("ops-resource-option-{i}")
+                                        id=option_id(i)
                                         class="combo-option"
                                         aria-selected=move || if active.get() == Some(i) { "true" } else { "false" }
                                         // Before the box's blur, so the click is not lost to it.
@@ -175,7 +214,7 @@ pub(super) fn ResourceSearch(
                     {move || {
                         let Suggestions { shown, more } = suggestions.get();
                         if shown.is_empty() {
-                            Some("No resource this console knows matches. Press Enter to filter by it as an id.".to_string())
+                            Some(no_match.get())
                         } else if more > 0 {
                             Some(format!("{more} more match: keep typing."))
                         } else {
@@ -185,13 +224,7 @@ pub(super) fn ResourceSearch(
                     }}
                 </div>
             </div>
-            <p class="field-hint" id="ops-resource-hint">
-                {hint}
-                {move || (!selected.get().is_empty()).then(|| view! {
-                    " "
-                    <button type="button" class="btn btn-quiet" on:click=move |_| choose(String::new())>"Show every resource"</button>
-                })}
-            </p>
+            <p class="field-hint" id=format!("{id}-hint")>{children()}</p>
         </div>
     }
 }
