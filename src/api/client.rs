@@ -479,6 +479,22 @@ impl Client {
         .await
     }
 
+    /// One page of a cluster's pools (the first when `cursor` is `None`), for a
+    /// reader that sums them as they come and says so while more are to come
+    /// (the clusters list's figures). The caller follows `next_cursor`.
+    pub async fn pools_page(
+        &self,
+        cluster_id: &str,
+        cursor: Option<&str>,
+    ) -> Result<Page<Pool>, ApiError> {
+        let mut params = vec![("limit", "100".to_string())];
+        if let Some(c) = cursor {
+            params.push(("cursor", c.to_string()));
+        }
+        let path = format!("/v1/nks/clusters/{}/pools", seg(cluster_id));
+        self.get("List pools", &with_query(&path, &params)).await
+    }
+
     pub async fn pool(&self, cluster_id: &str, pool_id: &str) -> Result<Pool, ApiError> {
         self.get(
             "Get pool",

@@ -70,7 +70,12 @@ pub fn pool_size(pool: &Pool, types: &[InstanceType], region: &str) -> Option<(u
 
 impl Footprint {
     /// Adds one page of pools.
-    pub fn add(&mut self, pools: &[Pool], types: &[InstanceType], region: &str) {
+    pub fn add<'a>(
+        &mut self,
+        pools: impl IntoIterator<Item = &'a Pool>,
+        types: &[InstanceType],
+        region: &str,
+    ) {
         for pool in pools {
             self.pools += 1;
             self.nodes += u64::from(pool.node_count);
@@ -90,7 +95,11 @@ impl Footprint {
     }
 
     /// The sums over every pool.
-    pub fn of(pools: &[Pool], types: &[InstanceType], region: &str) -> Footprint {
+    pub fn of<'a>(
+        pools: impl IntoIterator<Item = &'a Pool>,
+        types: &[InstanceType],
+        region: &str,
+    ) -> Footprint {
         let mut f = Footprint {
             complete: true,
             ..Footprint::default()

@@ -8,6 +8,7 @@ use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::{Cluster, Operation, Pool, Vpc};
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
+use crate::app::clusters::figures::{self, figure_view, ClusterSummaryLine, Shares};
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::SortHeader;
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
@@ -25,7 +26,7 @@ use crate::rules::outcome::ApiError;
 
 /// A read of a cluster's pools: each with its text, so a row is keyed by what its
 /// pool was read as, and shared, so the rows shown hold them without copying.
-type Pools = LocalResource<Result<Arc<Vec<Arc<Sourced<Pool>>>>, ApiError>>;
+type Pools = figures::PoolsRead;
 
 /// The project's VPCs, read once per page for their names.
 type Vpcs = LocalResource<Result<Vec<Vpc>, ApiError>>;
@@ -94,6 +95,46 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             }
         })
     };
+    // Capacity and cost: the instance types (read once per visit, kept), and
+    // the API's price of the cluster as it is, read again with the pools.
+    let types = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            async move { figures::instance_types(&client).await }
+        })
+    };
+    let cost = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let id = cluster_id();
+            ops.revision.track();
+            refresh.track();
+            async move { figures::cluster_cost(&client, &id).await }
+        })
+    };
+    let region = Signal::derive(move || {
+        cluster.with(|read| match read {
+            Some(Ok(c)) => c.region.clone(),
+            _ => String::new(),
+        })
+    });
+    // Each pool's share of the cluster's vCPU, for its row.
+    let shares = Memo::new(move |_| {
+        let types = types.get()?.ok()?;
+        let region = region.get();
+        pools.with(|read| {
+            let list = read.as_ref()?.as_ref().ok()?;
+            let sum =
+                crate::rules::footprint::Footprint::of(list.iter().map(|p| &***p), &types, &region);
+            Some(Shares {
+                types: types.clone(),
+                region,
+                total_vcpu: sum.unknown_types.is_empty().then_some(sum.vcpu),
+            })
+        })
+    });
     let vpcs: Vpcs = {
         let client = client.clone();
         LocalResource::new(move || {
@@ -172,6 +213,13 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
                         })
                 }}
             </Transition>
+            <ClusterSummaryLine
+                cluster_id=Signal::derive(cluster_id)
+                region
+                pools
+                types=Signal::derive(move || types.get())
+                cost=Signal::derive(move || cost.get())
+            />
             <InFlightBanner resource_id=Signal::derive(cluster_id) />
             <p class="actions">
                 <A href=move || format!("{}/edit", base()) attr:class="btn">"Edit cluster"</A>
@@ -180,7 +228,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             </p>
             <h2>"Pools"</h2>
             <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
-                <PoolList pools base=Signal::derive(base) />
+                <PoolList pools shares base=Signal::derive(base) />
             </Transition>
             <h2>"Controllers"</h2>
             {lazy::controllers()}
@@ -280,7 +328,7 @@ enum ListState {
 /// the transition knows to wait for it. A failed read is shown as what it is,
 /// never as an empty table.
 #[component]
-fn PoolList(pools: Pools, base: Signal<String>) -> impl IntoView {
+fn PoolList(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -> impl IntoView {
     let state = Memo::new(move |_| {
         pools.with(|read| {
             read.as_ref().map(|read| match read {
@@ -298,7 +346,7 @@ fn PoolList(pools: Pools, base: Signal<String>) -> impl IntoView {
             ListState::Empty => {
                 view! { <p class="empty">"This cluster has no pools."</p> }.into_any()
             }
-            ListState::Rows => view! { <PoolPages pools base /> }.into_any(),
+            ListState::Rows => view! { <PoolPages pools shares base /> }.into_any(),
         })
     }
 }
@@ -328,7 +376,7 @@ impl Default for PoolPage {
 /// type or label) and shown a page at a time. The filter and the page are in
 /// the URL (`?filter=…&page=…`), so a filtered page can be reloaded and shared.
 #[component]
-fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
+fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let filter = Memo::new(move |_| query.read().get("filter").unwrap_or_default());
@@ -464,7 +512,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
                 let all = shown.with_untracked(|s| s.all);
                 view! { <p class="empty">{format!("None of the {} pools match this filter.", display::count(all))}</p> }.into_any()
             } else {
-                view! { <PoolTable shown sort sort_by base /> }.into_any()
+                view! { <PoolTable shown shares sort sort_by base /> }.into_any()
             }
         }}
         <nav class="pager" aria-label="Pool pages">
@@ -488,6 +536,7 @@ fn PoolPages(pools: Pools, base: Signal<String>) -> impl IntoView {
 #[component]
 fn PoolTable(
     shown: Memo<PoolPage>,
+    shares: Memo<Option<Shares>>,
     sort: Memo<String>,
     sort_by: Callback<&'static str>,
     base: Signal<String>,
@@ -502,6 +551,7 @@ fn PoolTable(
                     {sortable("name", "Name")}
                     {sortable("instance", "Instance type")}
                     {sortable("nodes", "Nodes")}
+                    <th scope="col" class="figure">"Share of vCPU"</th>
                     {sortable("status", "Status")}
                     <th scope="col">"Labels"</th>
                     <th scope="col">"Taints"</th>
@@ -520,6 +570,10 @@ fn PoolTable(
                                 <td><a href=href>{pool.name.clone()}</a></td>
                                 <td>{pool.node_config.instance_type.clone()}</td>
                                 <td>{pool.node_count}</td>
+                                <td class="figure">{
+                                    let pool = pool.clone();
+                                    move || figure_view(shares.with(|s| s.as_ref().map(|s| s.of(&pool))))
+                                }</td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
                                 <td>{tag_list(&pool.node_config.labels)}</td>
                                 <td>{tag_list(&pool.node_config.taints)}</td>

@@ -277,6 +277,11 @@ fn ClusterTable(
                 <tr>
                     {sortable("name", "Name")}
                     {sortable("status", "Status")}
+                    <th scope="col">"Region"</th>
+                    <th scope="col" class="figure">"Nodes"</th>
+                    <th scope="col" class="figure">"vCPU"</th>
+                    <th scope="col" class="figure">"Memory"</th>
+                    <th scope="col" class="figure">"Monthly cost"</th>
                     <th scope="col">"Kubernetes"</th>
                     <th scope="col">"Autoscaling"</th>
                     <th scope="col">"Pools"</th>
@@ -298,6 +303,9 @@ fn ClusterTable(
                             <tr>
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
+                                <td>{c.region.clone()}</td>
+                                // Summed from the pools, priced by the API: loaded after the list.
+                                {crate::app::lazy::cluster_figures(&c.id, &c.region)}
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>

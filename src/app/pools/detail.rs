@@ -3,7 +3,8 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
-use crate::api::types::{Node, Pool};
+use crate::api::types::{Node, Pool, PoolUpdate};
+use crate::app::clusters::figure_view;
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
@@ -11,6 +12,8 @@ use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
 use crate::app::shell::{page_title, Refresh};
 use crate::ops::Ops;
 use crate::rules::capacity::leaves_no_baseline;
+use crate::rules::footprint::{readiness, Figure};
+use crate::rules::money;
 
 /// One pool, or "Pool not found" when the API knows no such pool in the cluster.
 #[component]
@@ -105,6 +108,23 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             matches!(read, Some(Ok((p, siblings))) if leaves_no_baseline(siblings, &p.id, None))
         })
     });
+    // What the pool costs a month, as the API prices it as it is (the quote of
+    // an unchanged pool: its `before`), read again with the pool.
+    let cost = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            let (c, p) = (cluster_id(), pool_id());
+            ops.revision.track();
+            refresh.track();
+            async move {
+                client
+                    .pool_update_cost(&c, &p, &PoolUpdate::default())
+                    .await
+                    .map(|q| money::format(&q.before.monthly_total, &q.currency))
+            }
+        })
+    };
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
@@ -152,6 +172,22 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
                         })
                 }}
             </Transition>
+            <ul class="figures" aria-label="Cost and readiness">
+                <li>
+                    <span class="figure-label">"Monthly cost "</span>
+                    <span class="figure">{move || figure_view(cost.get().map(|read| match read {
+                        Ok(text) => Figure::Exact(text),
+                        Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
+                    }))}</span>
+                </li>
+                <li>
+                    <span class="figure-label">"Nodes "</span>
+                    <span class="figure">{move || figure_view(nodes.get().map(|read| match read {
+                        Ok(list) => Figure::Exact(readiness(&list)),
+                        Err(e) => Figure::Unreadable(format!("The nodes could not be read: {}", e.explain())),
+                    }))}</span>
+                </li>
+            </ul>
             <InFlightBanner resource_id=Signal::derive(pool_id) />
             <p class="actions">
                 <A href=edit attr:class="btn">"Edit or scale"</A>

@@ -1,0 +1,419 @@
+//! Capacity and cost where the cluster is shown: the clusters list's figures
+//! (nodes, vCPU, memory, monthly cost; a part loaded after the list, see
+//! `lazy::cluster_figures`), and the cluster page's summary line.
+//!
+//! Sizes are summed from the pools and the instance types (`rules::footprint`);
+//! the monthly cost is the API's own quote for the cluster as it is (the cost of
+//! an empty update: its `before`), never a sum of floats. A figure that cannot be
+//! read says "—" and why; one still being read says "…" or "≥".
+//!
+//! Forty clusters are forty pool lists and forty quotes: every read here waits
+//! for one of [`MAX_READS`] slots, so the list never fires them all at once.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
+
+use leptos::prelude::*;
+
+use crate::api::client::Client;
+use crate::api::decode::Sourced;
+use crate::api::types::{ClusterUpdate, InstanceType, Node, Pool, ResourceStatus};
+use crate::rules::footprint::{Figure, Footprint};
+use crate::rules::money;
+use crate::rules::outcome::ApiError;
+
+/// A read of a cluster's pools, as the cluster page makes it: each with its
+/// text (rows are keyed by it), shared.
+pub type PoolsRead = LocalResource<Result<Arc<Vec<Arc<Sourced<Pool>>>>, ApiError>>;
+
+/// Reads under way at once from these figures.
+pub const MAX_READS: usize = 3;
+
+#[derive(Default)]
+struct Slots {
+    busy: usize,
+    next_ticket: u64,
+    queue: VecDeque<(u64, Option<Waker>)>,
+}
+
+thread_local!(static SLOTS: RefCell<Slots> = RefCell::new(Slots::default()));
+
+/// Waits for a slot, first come first served. Dropped while waiting (its page
+/// left), it leaves the queue and the next in line moves up.
+struct Acquire {
+    ticket: Option<u64>,
+    done: bool,
+}
+
+/// A slot held; freed when dropped.
+pub struct Permit(());
+
+impl Future for Acquire {
+    type Output = Permit;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Permit> {
+        let ticket = self.ticket;
+        let got = SLOTS.with(|s| {
+            let mut s = s.borrow_mut();
+            let ticket = match ticket {
+                Some(t) => t,
+                None => {
+                    let t = s.next_ticket;
+                    s.next_ticket += 1;
+                    s.queue.push_back((t, None));
+                    t
+                }
+            };
+            let first = s.queue.front().map(|(t, _)| *t) == Some(ticket);
+            if first && s.busy < MAX_READS {
+                s.queue.pop_front();
+                s.busy += 1;
+                (ticket, true)
+            } else {
+                if let Some(entry) = s.queue.iter_mut().find(|(t, _)| *t == ticket) {
+                    entry.1 = Some(cx.waker().clone());
+                }
+                (ticket, false)
+            }
+        });
+        self.ticket = Some(got.0);
+        if got.1 {
+            self.done = true;
+            wake_next();
+            Poll::Ready(Permit(()))
+        } else {
+            Poll::Pending
+        }
+    }
+}
+
+impl Drop for Acquire {
+    fn drop(&mut self) {
+        if let (Some(ticket), false) = (self.ticket, self.done) {
+            SLOTS.with(|s| s.borrow_mut().queue.retain(|(t, _)| *t != ticket));
+            wake_next();
+        }
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        SLOTS.with(|s| {
+            let mut s = s.borrow_mut();
+            s.busy = s.busy.saturating_sub(1);
+        });
+        wake_next();
+    }
+}
+
+/// Wakes the first in line when a slot is free.
+fn wake_next() {
+    let waker = SLOTS.with(|s| {
+        let s = s.borrow();
+        if s.busy < MAX_READS {
+            s.queue.front().and_then(|(_, w)| w.clone())
+        } else {
+            None
+        }
+    });
+    if let Some(w) = waker {
+        w.wake();
+    }
+}
+
+/// A read slot (see [`MAX_READS`]).
+pub fn slot() -> impl Future<Output = Permit> {
+    Acquire {
+        ticket: None,
+        done: false,
+    }
+}
+
+thread_local!(static TYPES: RefCell<Option<Arc<Vec<InstanceType>>>> = const { RefCell::new(None) });
+
+/// The instance types, read once and kept: every figure needs them, and they do
+/// not change while the console is open. A failed read is not kept.
+pub async fn instance_types(client: &Client) -> Result<Arc<Vec<InstanceType>>, ApiError> {
+    if let Some(kept) = TYPES.with(|t| t.borrow().clone()) {
+        return Ok(kept);
+    }
+    let _permit = slot().await;
+    // Another figure may have read them while this one waited.
+    if let Some(kept) = TYPES.with(|t| t.borrow().clone()) {
+        return Ok(kept);
+    }
+    let types = Arc::new(client.instance_types().await?);
+    TYPES.with(|t| *t.borrow_mut() = Some(types.clone()));
+    Ok(types)
+}
+
+/// The cluster's monthly cost as the API prices it now, formatted exactly.
+pub async fn cluster_cost(client: &Client, cluster_id: &str) -> Result<String, ApiError> {
+    let _permit = slot().await;
+    let quote = client
+        .cluster_update_cost(cluster_id, &ClusterUpdate::default())
+        .await?;
+    Ok(money::format(&quote.before.monthly_total, &quote.currency))
+}
+
+/// Why vCPU and memory cannot be read when the instance types could not be.
+fn types_failed(error: &ApiError) -> String {
+    format!("The instance types could not be read: {}", error.explain())
+}
+
+/// Why no size can be read when the pools could not be.
+fn pools_failed(error: &ApiError) -> String {
+    format!("The pools could not be read: {}", error.explain())
+}
+
+/// A figure, with what it means for one who cannot hover (`None`: being read).
+pub fn figure_view(figure: Option<Figure>) -> AnyView {
+    match figure {
+        None => view! {
+            <span title="Being read">"…"</span><span class="visually-hidden">" being read"</span>
+        }
+        .into_any(),
+        Some(f) => {
+            let note = f.note();
+            view! {
+                <span title=note.clone()>{f.text()}</span>
+                {note.map(|n| view! { <span class="visually-hidden">{format!(" ({n})")}</span> })}
+            }
+            .into_any()
+        }
+    }
+}
+
+/// What a row has read so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RowRead {
+    /// The pools summed so far (`None`: not started).
+    footprint: Option<Result<Footprint, ApiError>>,
+    types: Option<Result<(), ApiError>>,
+    cost: Option<Result<String, ApiError>>,
+}
+
+impl RowRead {
+    fn size(&self, pick: fn(&Footprint) -> Figure, needs_types: bool) -> Option<Figure> {
+        if needs_types {
+            if let Some(Err(e)) = &self.types {
+                return Some(Figure::Unreadable(types_failed(e)));
+            }
+        }
+        match &self.footprint {
+            None => None,
+            Some(Err(e)) => Some(Figure::Unreadable(pools_failed(e))),
+            Some(Ok(f)) => Some(pick(f)),
+        }
+    }
+
+    fn cost(&self) -> Option<Figure> {
+        self.cost.as_ref().map(|c| match c {
+            Ok(text) => Figure::Exact(text.clone()),
+            Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
+        })
+    }
+}
+
+/// The clusters list's cells for one cluster: nodes, vCPU, memory and monthly
+/// cost. The pools are read a page at a time, and summed as they come.
+#[component]
+pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let read = RwSignal::new(RowRead::default());
+    leptos::task::spawn_local(async move {
+        let cost = cluster_cost(&client, &id).await;
+        if read.try_update(|r| r.cost = Some(cost)).is_none() {
+            return; // the row is gone
+        }
+        let types = match instance_types(&client).await {
+            Ok(t) => {
+                let _ = read.try_update(|r| r.types = Some(Ok(())));
+                t
+            }
+            Err(e) => {
+                let _ = read.try_update(|r| r.types = Some(Err(e)));
+                Arc::new(Vec::new())
+            }
+        };
+        let mut sum = Footprint::default();
+        let mut cursor: Option<String> = None;
+        loop {
+            let page = {
+                let _permit = slot().await;
+                client.pools_page(&id, cursor.as_deref()).await
+            };
+            let page = match page {
+                Ok(page) => page,
+                Err(e) => {
+                    let _ = read.try_update(|r| r.footprint = Some(Err(e)));
+                    return;
+                }
+            };
+            sum.add(&page.items, &types, &region);
+            let next = page.next_cursor().map(str::to_string);
+            sum.complete = next.is_none() || next == cursor;
+            let done = sum.complete;
+            if read
+                .try_update(|r| r.footprint = Some(Ok(sum.clone())))
+                .is_none()
+                || done
+            {
+                return;
+            }
+            cursor = next;
+        }
+    });
+    let cell = move |figure: Signal<Option<Figure>>| {
+        view! { <td class="figure">{move || figure_view(figure.get())}</td> }
+    };
+    view! {
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::nodes_figure, false))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::vcpu_figure, true))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::memory_figure, true))))}
+        {cell(Signal::derive(move || read.with(RowRead::cost)))}
+    }
+}
+
+/// The pools' shares of the cluster, for the pools table: the instance types and
+/// the cluster's total vCPU (`None` when a pool's size is not known).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shares {
+    pub types: Arc<Vec<InstanceType>>,
+    pub region: String,
+    pub total_vcpu: Option<u64>,
+}
+
+impl Shares {
+    /// A pool's share of the cluster's vCPU, as shown in its row.
+    pub fn of(&self, pool: &Pool) -> Figure {
+        let Some((vcpu, _)) = crate::rules::footprint::pool_size(pool, &self.types, &self.region)
+        else {
+            return Figure::Unreadable(format!(
+                "Unknown instance type {}: its size is not listed",
+                pool.node_config.instance_type
+            ));
+        };
+        match self.total_vcpu {
+            Some(total) => Figure::Exact(crate::rules::footprint::share(vcpu, total)),
+            None => Figure::Unreadable(
+                "The cluster's total is not known: another pool's instance type is unknown"
+                    .to_string(),
+            ),
+        }
+    }
+}
+
+/// The cluster page's summary: nodes ready of all, vCPU, memory, monthly cost.
+/// Nodes are counted ready from each pool's node list, read a few at a time, for
+/// a cluster of up to [`READY_POOLS`] pools; beyond that each pool's page says.
+#[component]
+pub fn ClusterSummaryLine(
+    cluster_id: Signal<String>,
+    region: Signal<String>,
+    /// The pools as the page read them.
+    pools: PoolsRead,
+    /// The instance types (`None`: being read).
+    types: Signal<Option<Result<Arc<Vec<InstanceType>>, ApiError>>>,
+    /// The monthly cost (`None`: being read).
+    cost: Signal<Option<Result<String, ApiError>>>,
+) -> impl IntoView {
+    let client = expect_context::<Client>();
+    // What the ready count depends on: each pool's id, size and status.
+    let shape = Memo::new(move |_| {
+        pools.with(|p| match p {
+            Some(Ok(list)) => Some(
+                list.iter()
+                    .map(|p| (p.id.clone(), p.node_count, p.status.clone()))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        })
+    });
+    let ready = LocalResource::new(move || {
+        let client = client.clone();
+        let shape = shape.get();
+        let cluster = cluster_id.get();
+        async move {
+            let shape = shape?;
+            if shape.len() > READY_POOLS {
+                return Some(Err(format!(
+                    "Ready nodes are counted on each pool's page: this cluster has {} pools",
+                    crate::rules::display::count(shape.len())
+                )));
+            }
+            let mut nodes: Vec<Node> = Vec::new();
+            for (pool_id, count, _) in shape {
+                if count == 0 {
+                    continue;
+                }
+                let _permit = slot().await;
+                match client.nodes(&cluster, &pool_id).await {
+                    Ok(list) => nodes.extend(list),
+                    Err(e) => {
+                        return Some(Err(format!("The nodes could not be read: {}", e.explain())))
+                    }
+                }
+            }
+            let ready = nodes
+                .iter()
+                .filter(|n| n.status == ResourceStatus::Ready)
+                .count();
+            Some(Ok(ready))
+        }
+    });
+    let footprint = Memo::new(move |_| {
+        let types = types.get();
+        pools.with(|p| match (p, types) {
+            (None, _) | (_, None) => None,
+            (Some(Err(e)), _) => Some(Err(pools_failed(e))),
+            (Some(Ok(list)), Some(Err(e))) => Some(Ok((
+                Footprint::of(list.iter().map(|p| &***p), &[], &region.get()),
+                Some(types_failed(&e)),
+            ))),
+            (Some(Ok(list)), Some(Ok(t))) => Some(Ok((
+                Footprint::of(list.iter().map(|p| &***p), &t, &region.get()),
+                None,
+            ))),
+        })
+    });
+    let size = move |pick: fn(&Footprint) -> Figure, needs_types: bool| {
+        footprint.with(|f| match f {
+            None => None,
+            Some(Err(why)) => Some(Figure::Unreadable(why.clone())),
+            Some(Ok((_, Some(why)))) if needs_types => Some(Figure::Unreadable(why.clone())),
+            Some(Ok((f, _))) => Some(pick(f)),
+        })
+    };
+    let nodes = move || {
+        let total = size(Footprint::nodes_figure, false);
+        let ready = match ready.get().flatten() {
+            None => None,
+            Some(Ok(n)) => Some(Figure::Exact(crate::rules::display::count(n))),
+            Some(Err(why)) => Some(Figure::Unreadable(why)),
+        };
+        view! { {figure_view(ready)} " of " {figure_view(total)} " ready" }
+    };
+    let cost_figure = move || {
+        cost.get().map(|c| match c {
+            Ok(text) => Figure::Exact(text),
+            Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
+        })
+    };
+    view! {
+        <ul class="figures" aria-label="Capacity and cost">
+            <li><span class="figure-label">"Nodes "</span><span class="figure">{nodes}</span></li>
+            <li><span class="figure-label">"vCPU "</span><span class="figure">{move || figure_view(size(Footprint::vcpu_figure, true))}</span></li>
+            <li><span class="figure-label">"Memory "</span><span class="figure">{move || figure_view(size(Footprint::memory_figure, true))}</span></li>
+            <li><span class="figure-label">"Monthly cost "</span><span class="figure">{move || figure_view(cost_figure())}</span></li>
+        </ul>
+    }
+}
+
+/// Above this many pools, the cluster page does not read every pool's nodes to
+/// count the ready ones.
+pub const READY_POOLS: usize = 40;
