@@ -482,11 +482,11 @@ impl Client {
     /// One page of a cluster's pools (the first when `cursor` is `None`), for a
     /// reader that sums them as they come and says so while more are to come
     /// (the clusters list's figures). The caller follows `next_cursor`.
-    pub async fn pools_page(
+    pub async fn pools_page<T: DeserializeOwned>(
         &self,
         cluster_id: &str,
         cursor: Option<&str>,
-    ) -> Result<Page<Pool>, ApiError> {
+    ) -> Result<Page<T>, ApiError> {
         let mut params = vec![("limit", "100".to_string())];
         if let Some(c) = cursor {
             params.push(("cursor", c.to_string()));
@@ -612,7 +612,9 @@ impl Client {
         .await
     }
 
-    pub async fn instance_types(&self) -> Result<Vec<InstanceType>, ApiError> {
+    /// The instance types, as `InstanceType`s, or as `InstanceSize`s for the
+    /// capacity figures, which read only their sizes.
+    pub async fn instance_types<T: DeserializeOwned>(&self) -> Result<Vec<T>, ApiError> {
         self.list_all("List instance types", "/v1/instance_types", &[])
             .await
     }
@@ -748,11 +750,13 @@ impl Client {
         decode("Price cluster", &answer)
     }
 
-    pub async fn cluster_update_cost(
+    /// The quote of a cluster update, as a `CostQuoteUpdate`, or as a
+    /// `PriceNow` for the capacity figures (an unchanged cluster's price).
+    pub async fn cluster_update_cost<T: DeserializeOwned>(
         &self,
         cluster_id: &str,
         body: &ClusterUpdate,
-    ) -> Result<CostQuoteUpdate, ApiError> {
+    ) -> Result<T, ApiError> {
         let path = format!("/v1/nks/clusters/{}/cost", seg(cluster_id));
         let answer = self
             .plan("Price cluster update", Method::PATCH, &path, body)
@@ -770,12 +774,13 @@ impl Client {
         decode("Price pool", &answer)
     }
 
-    pub async fn pool_update_cost(
+    /// The quote of a pool update, as a `CostQuoteUpdate`, or as a `PriceNow`.
+    pub async fn pool_update_cost<T: DeserializeOwned>(
         &self,
         cluster_id: &str,
         pool_id: &str,
         body: &PoolUpdate,
-    ) -> Result<CostQuoteUpdate, ApiError> {
+    ) -> Result<T, ApiError> {
         let path = format!(
             "/v1/nks/clusters/{}/pools/{}/cost",
             seg(cluster_id),

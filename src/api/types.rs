@@ -361,6 +361,48 @@ pub struct InstanceType {
     pub chipset: String,
 }
 
+/// An instance type as the capacity figures read it: the same wire object, only
+/// its name, region and size (serde skips the rest). The clusters list shows
+/// these figures, and decoding all of [`InstanceType`] there (its float among
+/// them) would add to the first page's code.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct InstanceSize {
+    pub name: String,
+    pub region: String,
+    pub vcpu: u32,
+    pub memory_gb: u32,
+}
+
+/// A pool as the clusters list's figures read it: its size only.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct PoolSize {
+    pub node_count: u32,
+    pub node_config: PoolSizeConfig,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct PoolSizeConfig {
+    pub instance_type: String,
+}
+
+/// What a resource costs now: the `before` of the quote of an unchanged
+/// resource (a `CostQuoteUpdate` read for its total alone).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct PriceNow {
+    pub currency: String,
+    pub before: PriceTotal,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct PriceTotal {
+    pub monthly_total: String,
+}
+
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct KubernetesVersion {

@@ -3,7 +3,7 @@
 //! still being read ("≥ 48"), or unreadable with the reason ("—"): a pool whose
 //! instance type is not known is never counted as zero.
 
-use crate::api::types::{InstanceType, Node, Pool, ResourceStatus};
+use crate::api::types::{InstanceSize, Node, ResourceStatus};
 use crate::rules::display;
 
 /// The sums over the pools read so far.
@@ -52,19 +52,26 @@ impl Figure {
 
 /// The instance type a pool names, in the pool's region when the type says one.
 pub fn instance_type<'a>(
-    types: &'a [InstanceType],
+    types: &'a [InstanceSize],
     region: &str,
     name: &str,
-) -> Option<&'a InstanceType> {
+) -> Option<&'a InstanceSize> {
     types.iter().find(|t| {
         t.name == name && (t.region.is_empty() || region.is_empty() || t.region == region)
     })
 }
 
+/// What a pool is, for its sums: its instance type and node count.
+pub type PoolOf<'a> = (&'a str, u32);
+
 /// A pool's vCPU and memory (all its nodes), when its instance type is known.
-pub fn pool_size(pool: &Pool, types: &[InstanceType], region: &str) -> Option<(u64, u64)> {
-    let t = instance_type(types, region, &pool.node_config.instance_type)?;
-    let n = u64::from(pool.node_count);
+pub fn pool_size(
+    (instance, count): PoolOf,
+    types: &[InstanceSize],
+    region: &str,
+) -> Option<(u64, u64)> {
+    let t = instance_type(types, region, instance)?;
+    let n = u64::from(count);
     Some((n * u64::from(t.vcpu), n * u64::from(t.memory_gb)))
 }
 
@@ -72,22 +79,22 @@ impl Footprint {
     /// Adds one page of pools.
     pub fn add<'a>(
         &mut self,
-        pools: impl IntoIterator<Item = &'a Pool>,
-        types: &[InstanceType],
+        pools: impl IntoIterator<Item = PoolOf<'a>>,
+        types: &[InstanceSize],
         region: &str,
     ) {
         for pool in pools {
             self.pools += 1;
-            self.nodes += u64::from(pool.node_count);
+            self.nodes += u64::from(pool.1);
             match pool_size(pool, types, region) {
                 Some((vcpu, memory)) => {
                     self.vcpu += vcpu;
                     self.memory_gb += memory;
                 }
                 None => {
-                    let name = &pool.node_config.instance_type;
-                    if !self.unknown_types.contains(name) {
-                        self.unknown_types.push(name.clone());
+                    let name = pool.0.to_string();
+                    if !self.unknown_types.contains(&name) {
+                        self.unknown_types.push(name);
                     }
                 }
             }
@@ -96,8 +103,8 @@ impl Footprint {
 
     /// The sums over every pool.
     pub fn of<'a>(
-        pools: impl IntoIterator<Item = &'a Pool>,
-        types: &[InstanceType],
+        pools: impl IntoIterator<Item = PoolOf<'a>>,
+        types: &[InstanceSize],
         region: &str,
     ) -> Footprint {
         let mut f = Footprint {
@@ -169,30 +176,20 @@ pub fn readiness(nodes: &[Node]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::NodeConfig;
-
-    fn t(name: &str, region: &str, vcpu: u32, memory_gb: u32) -> InstanceType {
-        InstanceType {
+    fn t(name: &str, region: &str, vcpu: u32, memory_gb: u32) -> InstanceSize {
+        InstanceSize {
             name: name.into(),
             region: region.into(),
             vcpu,
             memory_gb,
-            ..InstanceType::default()
         }
     }
 
-    fn pool(instance: &str, n: u32) -> Pool {
-        Pool {
-            node_count: n,
-            node_config: NodeConfig {
-                instance_type: instance.into(),
-                ..NodeConfig::default()
-            },
-            ..Pool::default()
-        }
+    fn pool(instance: &str, n: u32) -> PoolOf<'_> {
+        (instance, n)
     }
 
-    fn types() -> Vec<InstanceType> {
+    fn types() -> Vec<InstanceSize> {
         vec![
             t("n1-standard-8", "us-sva-2", 8, 32),
             t("n1-standard-4", "us-sva-2", 4, 16),
@@ -203,7 +200,7 @@ mod tests {
     #[test]
     fn sums_nodes_vcpu_and_memory_over_the_pools() {
         let f = Footprint::of(
-            &[
+            [
                 pool("n1-standard-8", 3),
                 pool("n1-standard-4", 2),
                 pool("n1-standard-4", 0),
@@ -220,14 +217,14 @@ mod tests {
 
     #[test]
     fn the_type_of_the_clusters_region_is_the_one_counted() {
-        let f = Footprint::of(&[pool("n1-standard-4", 1)], &types(), "eu-fra-1");
+        let f = Footprint::of([pool("n1-standard-4", 1)], &types(), "eu-fra-1");
         assert_eq!((f.vcpu, f.memory_gb), (6, 24));
     }
 
     #[test]
     fn an_unknown_instance_type_makes_vcpu_and_memory_unreadable_not_zero() {
         let f = Footprint::of(
-            &[
+            [
                 pool("n1-standard-8", 1),
                 pool("x9-mystery", 2),
                 pool("x9-mystery", 1),
@@ -246,7 +243,7 @@ mod tests {
     #[test]
     fn a_partial_read_is_a_floor() {
         let mut f = Footprint::default();
-        f.add(&[pool("n1-standard-8", 1000)], &types(), "us-sva-2");
+        f.add([pool("n1-standard-8", 1000)], &types(), "us-sva-2");
         assert_eq!(f.nodes_figure(), Figure::AtLeast("1,000".into()));
         assert_eq!(f.vcpu_figure().text(), "≥ 8,000");
         assert!(f.vcpu_figure().note().unwrap().contains("still being read"));

@@ -126,8 +126,12 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         let region = region.get();
         pools.with(|read| {
             let list = read.as_ref()?.as_ref().ok()?;
-            let sum =
-                crate::rules::footprint::Footprint::of(list.iter().map(|p| &***p), &types, &region);
+            let sum = crate::rules::footprint::Footprint::of(
+                list.iter()
+                    .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                &types,
+                &region,
+            );
             Some(Shares {
                 types: types.clone(),
                 region,

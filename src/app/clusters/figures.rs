@@ -21,7 +21,9 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::{ClusterUpdate, InstanceType, Node, Pool, ResourceStatus};
+use crate::api::types::{
+    ClusterUpdate, InstanceSize, Node, Pool, PoolSize, PriceNow, ResourceStatus,
+};
 use crate::rules::footprint::{Figure, Footprint};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
@@ -133,11 +135,11 @@ pub fn slot() -> impl Future<Output = Permit> {
     }
 }
 
-thread_local!(static TYPES: RefCell<Option<Arc<Vec<InstanceType>>>> = const { RefCell::new(None) });
+thread_local!(static TYPES: RefCell<Option<Arc<Vec<InstanceSize>>>> = const { RefCell::new(None) });
 
 /// The instance types, read once and kept: every figure needs them, and they do
 /// not change while the console is open. A failed read is not kept.
-pub async fn instance_types(client: &Client) -> Result<Arc<Vec<InstanceType>>, ApiError> {
+pub async fn instance_types(client: &Client) -> Result<Arc<Vec<InstanceSize>>, ApiError> {
     if let Some(kept) = TYPES.with(|t| t.borrow().clone()) {
         return Ok(kept);
     }
@@ -146,7 +148,7 @@ pub async fn instance_types(client: &Client) -> Result<Arc<Vec<InstanceType>>, A
     if let Some(kept) = TYPES.with(|t| t.borrow().clone()) {
         return Ok(kept);
     }
-    let types = Arc::new(client.instance_types().await?);
+    let types = Arc::new(client.instance_types::<InstanceSize>().await?);
     TYPES.with(|t| *t.borrow_mut() = Some(types.clone()));
     Ok(types)
 }
@@ -154,7 +156,7 @@ pub async fn instance_types(client: &Client) -> Result<Arc<Vec<InstanceType>>, A
 /// The cluster's monthly cost as the API prices it now, formatted exactly.
 pub async fn cluster_cost(client: &Client, cluster_id: &str) -> Result<String, ApiError> {
     let _permit = slot().await;
-    let quote = client
+    let quote: PriceNow = client
         .cluster_update_cost(cluster_id, &ClusterUpdate::default())
         .await?;
     Ok(money::format(&quote.before.monthly_total, &quote.currency))
@@ -245,7 +247,7 @@ pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
         loop {
             let page = {
                 let _permit = slot().await;
-                client.pools_page(&id, cursor.as_deref()).await
+                client.pools_page::<PoolSize>(&id, cursor.as_deref()).await
             };
             let page = match page {
                 Ok(page) => page,
@@ -254,7 +256,13 @@ pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
                     return;
                 }
             };
-            sum.add(&page.items, &types, &region);
+            sum.add(
+                page.items
+                    .iter()
+                    .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                &types,
+                &region,
+            );
             let next = page.next_cursor().map(str::to_string);
             sum.complete = next.is_none() || next == cursor;
             let done = sum.complete;
@@ -283,7 +291,7 @@ pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
 /// the cluster's total vCPU (`None` when a pool's size is not known).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shares {
-    pub types: Arc<Vec<InstanceType>>,
+    pub types: Arc<Vec<InstanceSize>>,
     pub region: String,
     pub total_vcpu: Option<u64>,
 }
@@ -291,8 +299,11 @@ pub struct Shares {
 impl Shares {
     /// A pool's share of the cluster's vCPU, as shown in its row.
     pub fn of(&self, pool: &Pool) -> Figure {
-        let Some((vcpu, _)) = crate::rules::footprint::pool_size(pool, &self.types, &self.region)
-        else {
+        let Some((vcpu, _)) = crate::rules::footprint::pool_size(
+            (pool.node_config.instance_type.as_str(), pool.node_count),
+            &self.types,
+            &self.region,
+        ) else {
             return Figure::Unreadable(format!(
                 "Unknown instance type {}: its size is not listed",
                 pool.node_config.instance_type
@@ -318,7 +329,7 @@ pub fn ClusterSummaryLine(
     /// The pools as the page read them.
     pools: PoolsRead,
     /// The instance types (`None`: being read).
-    types: Signal<Option<Result<Arc<Vec<InstanceType>>, ApiError>>>,
+    types: Signal<Option<Result<Arc<Vec<InstanceSize>>, ApiError>>>,
     /// The monthly cost (`None`: being read).
     cost: Signal<Option<Result<String, ApiError>>>,
 ) -> impl IntoView {
@@ -372,11 +383,21 @@ pub fn ClusterSummaryLine(
             (None, _) | (_, None) => None,
             (Some(Err(e)), _) => Some(Err(pools_failed(e))),
             (Some(Ok(list)), Some(Err(e))) => Some(Ok((
-                Footprint::of(list.iter().map(|p| &***p), &[], &region.get()),
+                Footprint::of(
+                    list.iter()
+                        .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                    &[],
+                    &region.get(),
+                ),
                 Some(types_failed(&e)),
             ))),
             (Some(Ok(list)), Some(Ok(t))) => Some(Ok((
-                Footprint::of(list.iter().map(|p| &***p), &t, &region.get()),
+                Footprint::of(
+                    list.iter()
+                        .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                    &t,
+                    &region.get(),
+                ),
                 None,
             ))),
         })

@@ -7,7 +7,7 @@ use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::Pool;
+use crate::api::types::{InstanceType, Pool};
 use crate::app::components::{
     described_by, focus_first_error, follow_submission, CreateCheck, ErrorView, Field,
     UncertainCreate,
@@ -75,7 +75,7 @@ pub fn CreatePoolPage() -> impl IntoView {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
-            async move { client.instance_types().await }
+            async move { client.instance_types::<InstanceType>().await }
         })
     };
     let cluster = {

@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
-use crate::api::types::{Node, Pool, PoolUpdate};
+use crate::api::types::{Node, Pool, PoolUpdate, PriceNow};
 use crate::app::clusters::figure_view;
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::not_found::Missing;
@@ -119,7 +119,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             refresh.track();
             async move {
                 client
-                    .pool_update_cost(&c, &p, &PoolUpdate::default())
+                    .pool_update_cost::<PriceNow>(&c, &p, &PoolUpdate::default())
                     .await
                     .map(|q| money::format(&q.before.monthly_total, &q.currency))
             }

@@ -43,7 +43,7 @@ pub fn EditPoolPage() -> impl IntoView {
             let pool = client.pool(&c, &p).await?;
             let pools = client.pools(&c).await?;
             let nodes = client.nodes(&c, &p).await?;
-            let types = client.instance_types().await?;
+            let types = client.instance_types::<InstanceType>().await?;
             Ok::<Loaded, ApiError>((cluster, pool, pools, nodes, types))
         }
     });
