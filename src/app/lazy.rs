@@ -25,7 +25,7 @@ use std::thread::LocalKey;
 use leptos::prelude::*;
 
 use super::clusters::{
-    read_cluster_figures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
+    ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
     LoadBalancerList, PvcList, ReachabilitySection,
 };
 use super::components::{InTheWay, RetryLine};
@@ -37,8 +37,6 @@ use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::search::SiteSearch;
 use super::settings::SettingsPage;
 use super::shell::Home;
-use crate::api::client::Client;
-use crate::rules::footprint::Figure;
 use crate::SplitLoadError;
 
 /// What a split module hands back: a function that lives in it and draws its view,
@@ -111,38 +109,31 @@ pub fn in_the_way(id: String) -> impl IntoView {
     )
 }
 
-/// A cluster's figures in the clusters list, as its cells show them: nodes,
-/// vCPU, memory, monthly cost (`None`: being read).
-pub type ClusterFigures = RwSignal<[Option<Figure>; 4]>;
-
-/// What reads a cluster's figures: in a split module of its own.
-type ReadFigures = fn(Client, String, String, ClusterFigures);
+/// Separates a cluster's id from its region in what [`cluster_figures`] is about.
+const FIGURES_SEP: char = '\u{1f}';
 
 #[cfg_attr(
     nks_split,
     wasm_split_helpers::wasm_split(cluster_figures_part, fallible)
 )]
-fn cluster_figures_part() -> Result<ReadFigures, SplitLoadError> {
-    Ok(read_cluster_figures)
+fn cluster_figures_part() -> Result<Draw, SplitLoadError> {
+    Ok(|about| {
+        let (id, region) = about.split_once(FIGURES_SEP).unwrap_or((about, ""));
+        view! { <ClusterFigures id=id.to_string() region=region.to_string() /> }.into_any()
+    })
 }
 
-/// Reads the figures of cluster `id` (in `region`) into `into`, with code
-/// loaded after the list: the first page carries only the cells that show
-/// them (the list draws those), and they fill in when the reads answer. A
-/// failed download says so in each cell.
-pub fn cluster_figures(id: String, region: String, into: ClusterFigures) {
-    let client = expect_context::<Client>();
-    leptos::task::spawn_local(async move {
-        match split_call!(cluster_figures_part()) {
-            Ok(read) => read(client, id, region, into),
-            Err(SplitLoadError) => {
-                let why = "The code that reads this figure did not arrive: reload the page";
-                let _ = into.try_set(std::array::from_fn(|_| {
-                    Some(Figure::Unreadable(why.into()))
-                }));
-            }
-        }
-    });
+/// The clusters list's figures for one cluster (nodes, vCPU, memory, monthly
+/// cost: four cells), loaded after the list: the first page does not carry
+/// their code, and the cells fill in when it is here.
+pub fn cluster_figures(id: &str, region: &str) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+    lazy_view(
+        Place::Part,
+        &KEPT,
+        || Box::pin(async { split_call!(cluster_figures_part()) }),
+        format!("{id}{FIGURES_SEP}{region}"),
+    )
 }
 
 /// The networking views, one split for both: the Networking page, and the cluster

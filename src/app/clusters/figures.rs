@@ -221,40 +221,27 @@ impl RowRead {
     }
 }
 
-/// Reads the clusters list's figures for one cluster into `into`: nodes,
-/// vCPU, memory and monthly cost. The pools are read a page at a time, and
-/// summed as they come ("≥" until the last page). Stops when the row is gone.
-pub fn read_cluster_figures(
-    client: Client,
-    id: String,
-    region: String,
-    into: crate::app::lazy::ClusterFigures,
-) {
+/// The clusters list's cells for one cluster: nodes, vCPU, memory and monthly
+/// cost. The pools are read a page at a time, and summed as they come.
+#[component]
+pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let read = RwSignal::new(RowRead::default());
     leptos::task::spawn_local(async move {
-        let mut read = RowRead::default();
-        let show = |read: &RowRead| {
-            into.try_set([
-                read.size(Footprint::nodes_figure, false),
-                read.size(Footprint::vcpu_figure, true),
-                read.size(Footprint::memory_figure, true),
-                read.cost(),
-            ])
-            .is_none()
-        };
-        read.cost = Some(cluster_cost(&client, &id).await);
+        let cost = cluster_cost(&client, &id).await;
+        if read.try_update(|r| r.cost = Some(cost)).is_none() {
+            return; // the row is gone
+        }
         let types = match instance_types(&client).await {
             Ok(t) => {
-                read.types = Some(Ok(()));
+                let _ = read.try_update(|r| r.types = Some(Ok(())));
                 t
             }
             Err(e) => {
-                read.types = Some(Err(e));
+                let _ = read.try_update(|r| r.types = Some(Err(e)));
                 Arc::new(Vec::new())
             }
         };
-        if show(&read) {
-            return; // the row is gone
-        }
         let mut sum = Footprint::default();
         let mut cursor: Option<String> = None;
         loop {
@@ -265,8 +252,7 @@ pub fn read_cluster_figures(
             let page = match page {
                 Ok(page) => page,
                 Err(e) => {
-                    read.footprint = Some(Err(e));
-                    show(&read);
+                    let _ = read.try_update(|r| r.footprint = Some(Err(e)));
                     return;
                 }
             };
@@ -279,13 +265,26 @@ pub fn read_cluster_figures(
             );
             let next = page.next_cursor().map(str::to_string);
             sum.complete = next.is_none() || next == cursor;
-            read.footprint = Some(Ok(sum.clone()));
-            if show(&read) || sum.complete {
+            let done = sum.complete;
+            if read
+                .try_update(|r| r.footprint = Some(Ok(sum.clone())))
+                .is_none()
+                || done
+            {
                 return;
             }
             cursor = next;
         }
     });
+    let cell = move |figure: Signal<Option<Figure>>| {
+        view! { <td class="figure">{move || figure_view(figure.get())}</td> }
+    };
+    view! {
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::nodes_figure, false))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::vcpu_figure, true))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::memory_figure, true))))}
+        {cell(Signal::derive(move || read.with(RowRead::cost)))}
+    }
 }
 
 /// The pools' shares of the cluster, for the pools table: the instance types and

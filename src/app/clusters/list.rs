@@ -7,11 +7,9 @@ use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
-use crate::app::lazy::ClusterFigures;
 use crate::app::shell::{Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::footprint::Figure;
 use crate::rules::listing::{
     all_tags, aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery,
 };
@@ -255,32 +253,6 @@ fn ClusterResults(
     }
 }
 
-/// A cluster's nodes, vCPU, memory and monthly cost: "…" until read, "≥" while
-/// its pools are still being read, "—" with the reason when unreadable (on
-/// hover, and in words for a screen reader).
-fn figure_cells(id: &str, region: &str) -> impl IntoView {
-    let figures: ClusterFigures = RwSignal::new(Default::default());
-    crate::app::lazy::cluster_figures(id.to_string(), region.to_string(), figures);
-    (0..4)
-        .map(|i| {
-            let note = move || {
-                figures.with(|f| match &f[i] {
-                    None => Some("Being read".to_string()),
-                    Some(figure) => figure.note(),
-                })
-            };
-            let text =
-                move || figures.with(|f| f[i].as_ref().map_or("…".to_string(), Figure::text));
-            view! {
-                <td class="figure">
-                    <span title=note>{text}</span>
-                    <span class="visually-hidden">{move || note().map(|n| format!(" ({n})"))}</span>
-                </td>
-            }
-        })
-        .collect_view()
-}
-
 /// One row per cluster, keyed by its text: a refresh that changed nothing
 /// leaves the rows alone, and a changed cluster gets a new row.
 #[component]
@@ -332,8 +304,8 @@ fn ClusterTable(
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
                                 <td>{c.region.clone()}</td>
-                                // Summed from the pools, priced by the API, by code loaded after the list.
-                                {figure_cells(&c.id, &c.region)}
+                                // Summed from the pools, priced by the API: loaded after the list.
+                                {crate::app::lazy::cluster_figures(&c.id, &c.region)}
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
