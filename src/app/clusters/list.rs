@@ -303,7 +303,7 @@ fn ClusterTable(
                             <tr>
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
-                                <td>{c.region.clone()}</td>
+                                <td class="nowrap">{c.region.clone()}</td>
                                 // Summed from the pools, priced by the API: loaded after the list.
                                 {crate::app::lazy::cluster_figures(&c.id, &c.region)}
                                 <td>{c.kubernetes_version.clone()}</td>
