@@ -111,7 +111,22 @@ test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and mo
   const clusters = await all(`/v1/nks/clusters?project_id=${ids.project}`);
   assert.ok(clusters.length > 0);
   for (const width of [1280, 390]) {
+    const poolReads = async () => Object.entries((await sim.control('GET', '/_sim/requests')).by_path)
+      .filter(([path]) => /^GET \/v1\/nks\/clusters\/[^/]+\/pools$/.test(path))
+      .reduce((n, [, count]) => n + count, 0);
+    const readsBefore = await poolReads();
     const { context, page } = await open(`/projects/${ids.project}/clusters`, width);
+    // Asked for: a plain list reads no pools and has no such columns.
+    const table = page.getByRole('table', { name: 'Clusters' });
+    await table.waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await poolReads(), readsBefore, 'no pool is read for a plain list');
+    assert.equal(await table.getByRole('columnheader', { name: 'Monthly cost' }).count(), 0);
+    const toggle = page.getByRole('button', { name: 'Capacity and cost' });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    await toggle.click();
+    await page.waitForURL(/[?&]figures=on/);
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     for (const cluster of clusters) {
       const want = await expected(cluster);
       const got = await rowFigures(page, cluster.name);
@@ -199,7 +214,7 @@ test('a figure that cannot be read says "—" and why, never a wrong sum', async
     match: { method: 'GET', path_prefix: `/v1/nks/clusters/${ids.cluster}/pools` },
     action: { type: 'status', status: 403, message: 'pools hidden for this test' },
   });
-  let { context, page } = await open(`/projects/${ids.project}/clusters`);
+  let { context, page } = await open(`/projects/${ids.project}/clusters?figures=on`);
   let got = await rowFigures(page, cluster.name);
   for (const figure of [got.nodes, got.vcpu, got.memory]) {
     assert.equal(figure.text, '—');
@@ -216,7 +231,7 @@ test('a figure that cannot be read says "—" and why, never a wrong sum', async
     match: { method: 'GET', path_prefix: '/v1/instance_types' },
     action: { type: 'status', status: 403, message: 'no instance types' },
   });
-  ({ context, page } = await open(`/projects/${ids.project}/clusters`));
+  ({ context, page } = await open(`/projects/${ids.project}/clusters?figures=on`));
   got = await rowFigures(page, cluster.name);
   assert.equal(got.nodes.text, group(want.nodes));
   for (const figure of [got.vcpu, got.memory]) {
@@ -231,7 +246,7 @@ test('a figure that cannot be read says "—" and why, never a wrong sum', async
     match: { method: 'PATCH', path_prefix: `/v1/nks/clusters/${ids.cluster}/cost` },
     action: { type: 'status', status: 403, message: 'no prices' },
   });
-  ({ context, page } = await open(`/projects/${ids.project}/clusters`));
+  ({ context, page } = await open(`/projects/${ids.project}/clusters?figures=on`));
   got = await rowFigures(page, cluster.name);
   assert.equal(got.vcpu.text, group(want.vcpu));
   assert.equal(got.cost.text, '—');
@@ -261,7 +276,7 @@ test('the Large project: at most 3 reads at once, 1,000 pools summed through eve
   const done = (r) => { if (figureRead(r.url())) inFlight -= 1; };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  await page.goto(`${sim.url}/projects/${large.id}/clusters`);
+  await page.goto(`${sim.url}/projects/${large.id}/clusters?figures=on`);
   await connect(page);
   const bigRow = page.getByRole('table', { name: 'Clusters' }).getByRole('row')
     .filter({ has: page.getByRole('link', { name: 'big', exact: true }) });
