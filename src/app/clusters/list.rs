@@ -324,7 +324,7 @@ fn ClusterTable(
                         <th scope="col" class="figure">"vCPU"</th>
                         <th scope="col" class="figure">"Memory"</th>
                         <th scope="col" class="figure">"Monthly cost"</th>
-                    })}
+                    }.into_any())}
                     <th scope="col">"Kubernetes"</th>
                     <th scope="col">"Autoscaling"</th>
                     <th scope="col">"Pools"</th>
@@ -350,7 +350,7 @@ fn ClusterTable(
                                 // Summed from the pools, priced by the API: loaded after the list.
                                 {
                                     let (id, region) = (c.id.clone(), c.region.clone());
-                                    move || figures.get().then(|| crate::app::lazy::cluster_figures(&id, &region))
+                                    move || figures.get().then(|| crate::app::lazy::cluster_figures(&id, &region).into_any())
                                 }
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
