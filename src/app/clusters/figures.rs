@@ -1,14 +1,15 @@
-//! Capacity and cost where the cluster is shown: the clusters list's figures
-//! (nodes, vCPU, memory, monthly cost; a part loaded after the list, see
-//! `lazy::cluster_figures`), and the cluster page's summary line.
+//! Capacity and cost where the cluster is shown: the cluster page's summary
+//! line (nodes, vCPU, memory, monthly cost) and each pool's share. (The clusters
+//! list's columns of the same figures wait for room in the first load: branch
+//! `cost-list-figures`.)
 //!
 //! Sizes are summed from the pools and the instance types (`rules::footprint`);
 //! the monthly cost is the API's own quote for the cluster as it is (the cost of
 //! an empty update: its `before`), never a sum of floats. A figure that cannot be
 //! read says "—" and why; one still being read says "…" or "≥".
 //!
-//! Forty clusters are forty pool lists and forty quotes: every read here waits
-//! for one of [`MAX_READS`] slots, so the list never fires them all at once.
+//! Every read here waits for one of [`MAX_READS`] slots, so a page of many
+//! pools never fires all its node reads at once.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -21,9 +22,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::{
-    ClusterUpdate, InstanceSize, Node, Pool, PoolSize, PriceNow, ResourceStatus,
-};
+use crate::api::types::{ClusterUpdate, InstanceSize, Node, Pool, PriceNow, ResourceStatus};
 use crate::rules::footprint::{Figure, Footprint};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
@@ -187,103 +186,6 @@ pub fn figure_view(figure: Option<Figure>) -> AnyView {
             }
             .into_any()
         }
-    }
-}
-
-/// What a row has read so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct RowRead {
-    /// The pools summed so far (`None`: not started).
-    footprint: Option<Result<Footprint, ApiError>>,
-    types: Option<Result<(), ApiError>>,
-    cost: Option<Result<String, ApiError>>,
-}
-
-impl RowRead {
-    fn size(&self, pick: fn(&Footprint) -> Figure, needs_types: bool) -> Option<Figure> {
-        if needs_types {
-            if let Some(Err(e)) = &self.types {
-                return Some(Figure::Unreadable(types_failed(e)));
-            }
-        }
-        match &self.footprint {
-            None => None,
-            Some(Err(e)) => Some(Figure::Unreadable(pools_failed(e))),
-            Some(Ok(f)) => Some(pick(f)),
-        }
-    }
-
-    fn cost(&self) -> Option<Figure> {
-        self.cost.as_ref().map(|c| match c {
-            Ok(text) => Figure::Exact(text.clone()),
-            Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
-        })
-    }
-}
-
-/// The clusters list's cells for one cluster: nodes, vCPU, memory and monthly
-/// cost. The pools are read a page at a time, and summed as they come.
-#[component]
-pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
-    let client = expect_context::<Client>();
-    let read = RwSignal::new(RowRead::default());
-    leptos::task::spawn_local(async move {
-        let cost = cluster_cost(&client, &id).await;
-        if read.try_update(|r| r.cost = Some(cost)).is_none() {
-            return; // the row is gone
-        }
-        let types = match instance_types(&client).await {
-            Ok(t) => {
-                let _ = read.try_update(|r| r.types = Some(Ok(())));
-                t
-            }
-            Err(e) => {
-                let _ = read.try_update(|r| r.types = Some(Err(e)));
-                Arc::new(Vec::new())
-            }
-        };
-        let mut sum = Footprint::default();
-        let mut cursor: Option<String> = None;
-        loop {
-            let page = {
-                let _permit = slot().await;
-                client.pools_page::<PoolSize>(&id, cursor.as_deref()).await
-            };
-            let page = match page {
-                Ok(page) => page,
-                Err(e) => {
-                    let _ = read.try_update(|r| r.footprint = Some(Err(e)));
-                    return;
-                }
-            };
-            sum.add(
-                page.items
-                    .iter()
-                    .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
-                &types,
-                &region,
-            );
-            let next = page.next_cursor().map(str::to_string);
-            sum.complete = next.is_none() || next == cursor;
-            let done = sum.complete;
-            if read
-                .try_update(|r| r.footprint = Some(Ok(sum.clone())))
-                .is_none()
-                || done
-            {
-                return;
-            }
-            cursor = next;
-        }
-    });
-    let cell = move |figure: Signal<Option<Figure>>| {
-        view! { <td class="figure">{move || figure_view(figure.get())}</td> }
-    };
-    view! {
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::nodes_figure, false))))}
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::vcpu_figure, true))))}
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::memory_figure, true))))}
-        {cell(Signal::derive(move || read.with(RowRead::cost)))}
     }
 }
 
