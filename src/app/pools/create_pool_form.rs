@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
 
+use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
 use crate::api::client::Client;
 use crate::api::types::Pool;
 use crate::app::components::{
@@ -15,7 +16,6 @@ use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::page_title;
-use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
 use crate::rules::forms::{pool_create, unplaced, unsent_reason, PoolForm};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
@@ -101,9 +101,8 @@ pub fn CreatePoolPage() -> impl IntoView {
     });
 
     // Why Create sends nothing: the fields whose problem is on screen.
-    let unsent = Memo::new(move |_| {
-        unsent_reason(&inputs.unsent_labels(checked, touched.get(), "Name"))
-    });
+    let unsent =
+        Memo::new(move |_| unsent_reason(&inputs.unsent_labels(checked, touched.get(), "Name")));
 
     // A create that ended in a 5xx or no answer may have gone through: look for the
     // pool by name before anything is sent again.
@@ -224,12 +223,8 @@ pub fn CreatePoolPage() -> impl IntoView {
     };
     page_title(move || vec![verb().into(), cluster_name()]);
 
-    let autoscaling = Signal::derive(move || {
-        cluster
-            .get()
-            .and_then(Result::ok)
-            .map(|c| c.autoscaling)
-    });
+    let autoscaling =
+        Signal::derive(move || cluster.get().and_then(Result::ok).map(|c| c.autoscaling));
 
     view! {
         <section class="page">
@@ -280,4 +275,3 @@ pub fn CreatePoolPage() -> impl IntoView {
         </section>
     }
 }
-

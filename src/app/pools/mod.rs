@@ -13,5 +13,5 @@ pub use create_pool_form::CreatePoolPage;
 pub use detail::PoolPage;
 pub(crate) use drain_list::DrainList;
 pub use edit_pool_form::EditPoolPage;
-pub(crate) use pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
+pub(crate) use pool_fields::{PoolFields, PoolInputs};
 pub use volumes::PoolVolumeList;
