@@ -53,6 +53,36 @@ pub fn create_pool_address(project_id: &str, cluster_id: &str) -> String {
     format!("/projects/{project_id}/clusters/{cluster_id}/pools/new")
 }
 
+/// The sessionStorage item holding a first pool between Apply and its send.
+pub const PENDING_ITEM: &str = "nks-console.first-pool";
+
+/// A first pool waiting for its cluster, kept in this tab's storage from Apply
+/// until its create is answered, so that a reload (or a reconnect after a 401)
+/// during the cluster's operation still sends it, and one during its own send
+/// never sends it twice. The tab's storage dies with the tab, as a draft does.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PendingPool {
+    pub project_id: String,
+    /// The cluster create's operation.
+    pub operation_id: String,
+    pub cluster_name: String,
+    pub pool: PoolForm,
+    /// Set just before the pool's create goes out: the cluster it was sent into.
+    /// From then on the page never sends it again.
+    pub sent_to: Option<String>,
+}
+
+impl PendingPool {
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The kept pool, if the text holds one (anything else reads as none).
+    pub fn from_text(text: &str) -> Option<PendingPool> {
+        serde_json::from_str(text).ok()
+    }
+}
+
 /// How the flow stopped short of the pool's own operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PoolFlowEnd {
@@ -60,6 +90,9 @@ pub enum PoolFlowEnd {
     ClusterEnded { operation_id: String, step: VpcStep },
     /// The cluster is made; the pool's create was refused or not answered.
     PoolNotMade { cluster_id: String, error: ApiError },
+    /// The pool's create went out before the page was reloaded (or the key
+    /// refused); its answer was not seen here, so it is not sent again.
+    PoolAnswerUnseen { cluster_id: String },
 }
 
 impl PoolFlowEnd {
@@ -82,6 +115,7 @@ impl PoolFlowEnd {
             }),
             PoolFlowEnd::ClusterEnded { .. } => None,
             PoolFlowEnd::PoolNotMade { error, .. } => Some(error.clone()),
+            PoolFlowEnd::PoolAnswerUnseen { .. } => None,
         }
     }
 
@@ -124,13 +158,19 @@ impl PoolFlowEnd {
                 "Cluster {cluster_name} is made, but pool {pool_name} was not. Only the pool is left to create: \
                  the Create pool form for {cluster_name} holds what you typed."
             ),
+            PoolFlowEnd::PoolAnswerUnseen { .. } => format!(
+                "Cluster {cluster_name} is made. Pool {pool_name}'s create was sent before this page was reloaded, \
+                 and its answer was not seen here, so it is not sent again: the operations feed shows it if it arrived. \
+                 If pool {pool_name} is not in {cluster_name}, create it with the form linked here, which holds what you typed."
+            ),
         }
     }
 
     /// The cluster whose Create pool form is the way on, when the cluster is made.
     pub fn retry_in(&self) -> Option<&str> {
         match self {
-            PoolFlowEnd::PoolNotMade { cluster_id, .. } => Some(cluster_id),
+            PoolFlowEnd::PoolNotMade { cluster_id, .. }
+            | PoolFlowEnd::PoolAnswerUnseen { cluster_id } => Some(cluster_id),
             PoolFlowEnd::ClusterEnded { .. } => None,
         }
     }
@@ -193,6 +233,27 @@ mod tests {
         ];
         assert_eq!(default_instance_type(&types), Some("n1-highcpu-2"));
         assert_eq!(default_instance_type(&[]), None);
+    }
+
+    #[test]
+    fn a_pending_pool_reads_back_as_kept_and_nothing_else_reads_as_one() {
+        let pending = PendingPool {
+            project_id: "p".into(),
+            operation_id: "op".into(),
+            cluster_name: "web".into(),
+            pool: form("2"),
+            sent_to: Some("c1".into()),
+        };
+        assert_eq!(PendingPool::from_text(&pending.to_text()), Some(pending));
+        assert_eq!(PendingPool::from_text(""), None);
+        assert_eq!(PendingPool::from_text("{\"project_id\": 1}"), None);
+        let unseen = PoolFlowEnd::PoolAnswerUnseen {
+            cluster_id: "c1".into(),
+        };
+        assert_eq!(unseen.retry_in(), Some("c1"));
+        assert!(unseen
+            .follow_up("web", "baseline")
+            .contains("not sent again"));
     }
 
     #[test]

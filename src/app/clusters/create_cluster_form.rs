@@ -12,9 +12,11 @@
 //! until then the page shows both steps. Its own operation's page follows it.
 
 use crate::app::paths::A;
+use codee::string::FromToStringCodec;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
+use leptos_use_storage::use_session_storage;
 
 use crate::api::client::Client;
 use crate::api::types::{
@@ -31,7 +33,8 @@ use crate::app::pools::{PoolFields, PoolInputs};
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::first_pool::{
-    create_pool_address, default_instance_type, first_pool_create, PoolFlowEnd, DEFAULT_NAME,
+    create_pool_address, default_instance_type, first_pool_create, PendingPool, PoolFlowEnd,
+    DEFAULT_NAME, PENDING_ITEM,
 };
 use crate::rules::forms::{
     cluster_create, message_for, unplaced, unsent_reason, ClusterForm, FieldErrors, PoolForm,
@@ -496,6 +499,16 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         }
     });
     let pool_submitted = follow_submission(move || create_pool.value().get(), pool_rejected);
+    // The pool waiting for the cluster, kept in this tab from the cluster's
+    // answer until the pool's own: a reload on the way finds it (see PendingPool).
+    let (kept_pool, keep_pool, _) = use_session_storage::<String, FromToStringCodec>(PENDING_ITEM);
+    let pending = move |sent_to: Option<String>| PendingPool {
+        project_id: project_id(),
+        operation_id: submitted.get_untracked().unwrap_or_default(),
+        cluster_name: flow_cluster_name.get_untracked(),
+        pool: untrack(|| pool.form()),
+        sent_to,
+    };
     let cluster_step = Memo::new(move |_| {
         let id = submitted.get()?;
         waiting_pool.with(Option::is_some).then_some(())?;
@@ -521,6 +534,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 draft.discard();
                 Draft::at(&create_pool_address(&project_id(), &cluster_id))
                     .put(untrack(|| pool.form()));
+                keep_pool.set(pending(Some(cluster_id.clone())).to_text());
                 pool_rejected.set(None);
                 create_pool.dispatch((cluster_id, body));
             }
@@ -541,6 +555,56 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             pool_end.set(Some(PoolFlowEnd::PoolNotMade { cluster_id, error }));
         }
     });
+    Effect::new(move |_| {
+        if submitted.with(Option::is_some) && waiting_pool.with_untracked(Option::is_some) {
+            keep_pool.set(pending(None).to_text());
+        }
+    });
+    Effect::new(move |_| {
+        if pool_submitted.with(Option::is_some) || pool_end.with(Option::is_some) {
+            keep_pool.set(String::new());
+        }
+    });
+    // Back on this page in the same tab with a pool kept: the flow goes on where
+    // it was; a pool already sent is not sent again.
+    if let Some(kept) = PendingPool::from_text(&kept_pool.get_untracked())
+        .filter(|k| k.project_id == untrack(project_id))
+    {
+        match first_pool_create(&kept.pool) {
+            Ok(body) => {
+                with_pool.set(true);
+                pool.restore(&kept.pool);
+                name.set(kept.cluster_name.clone());
+                flow_cluster_name.set(kept.cluster_name.clone());
+                flow_pool_name.set(body.name.clone());
+                match kept.sent_to.clone() {
+                    None => {
+                        waiting_pool.set(Some(body));
+                        // Followed by the tracker (it resumes what it followed), or read once and handed to it.
+                        let op_id = kept.operation_id.clone();
+                        if untrack(|| ops.get(&op_id)).is_none() {
+                            let client = client.clone();
+                            leptos::task::spawn_local(async move {
+                                if let Ok(op) = client.operation(&op_id).await {
+                                    if untrack(|| ops.get(&op_id)).is_none() {
+                                        ops.track(op);
+                                    }
+                                }
+                            });
+                        }
+                    }
+                    Some(cluster_id) => {
+                        pool_cluster.set(Some(cluster_id.clone()));
+                        Draft::at(&create_pool_address(&kept.project_id, &cluster_id))
+                            .put(kept.pool.clone());
+                        pool_end.set(Some(PoolFlowEnd::PoolAnswerUnseen { cluster_id }));
+                    }
+                }
+                submitted.set(Some(kept.operation_id));
+            }
+            Err(_) => keep_pool.set(String::new()),
+        }
+    }
 
     let form_el = NodeRef::<leptos::html::Form>::new();
     // A create the API refused for a field (the cluster's or the new VPC's): the
@@ -756,10 +820,12 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     </ol>
                 </div>
             })}
-            {move || if flow_pool_name.with(String::is_empty) {
+            {move || if pool_end.with(Option::is_some) || pool_submitted.with(Option::is_some) {
+                ().into_any()
+            } else if flow_pool_name.with(String::is_empty) {
                 view! { <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p> }.into_any()
             } else {
-                view! { <p class="muted">"A cluster usually takes about 20 minutes. Keep this page open until the pool is sent: it is sent from here. If you leave, the cluster is still made and its operation followed in the header; then add its pool from the cluster's page."</p> }.into_any()
+                view! { <p class="muted">"A cluster usually takes about 20 minutes. The pool is sent from this page: keep it open, or come back to Create cluster in this tab (a reload is fine). Meanwhile the cluster's operation is followed in the header."</p> }.into_any()
             }}
         }>
             <div class="with-plan">
