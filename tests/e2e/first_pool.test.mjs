@@ -244,3 +244,60 @@ test('at 390 px the form with its first pool, the plan and the two steps stay re
   assert.ok((await overflow()) <= 0, `no sideways scroll in progress (${await overflow()} px)`);
   await context.close();
 });
+
+test('a reload while the cluster is being made loses nothing: the pool is still sent once the cluster is ready, and only once', async () => {
+  const { context, page } = await open();
+  await fill(page);
+  await page.getByLabel('Pool name').fill('kept');
+  await plan(page).getByText('Availability: can be done.').waitFor({ timeout: 10_000 });
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.03 });
+  await sim.control('DELETE', '/_sim/requests');
+  await page.getByRole('button', { name: 'Create cluster and pool' }).click();
+  const waiting = page.getByRole('status').filter({ hasText: 'Creating cluster web; pool kept follows once it is ready.' });
+  await waiting.waitFor({ timeout: 10_000 });
+  await page.reload();
+  await assert.doesNotReject(waiting.waitFor({ timeout: 15_000 }));
+  await assert.doesNotReject(page.getByText('Pool kept: sent once the cluster is ready.').waitFor());
+  await shot(page, 'first-pool-after-reload');
+  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.01 });
+  await page.waitForURL(new RegExp(`/projects/${project}/operations/[0-9a-f-]{36}\\?cluster=`), { timeout: 60_000 });
+  await assert.doesNotReject(page.getByRole('heading', { name: 'kept', exact: true }).waitFor({ timeout: 40_000 }));
+  const counts = await requests();
+  assert.equal(counts['POST /v1/nks/clusters'], 1, 'one cluster create');
+  assert.equal(counts[CREATE_POOL], 1, 'one pool create');
+  // Done: Create cluster starts afresh.
+  await page.goto(`${sim.url}/projects/${project}/clusters/new`);
+  await assert.doesNotReject(page.getByRole('button', { name: 'Create cluster and pool' }).waitFor());
+  await context.close();
+});
+
+test('a reload while the pool\'s create is on its way never sends it again, and says where to look', async () => {
+  const { context, page } = await open();
+  await fill(page);
+  await plan(page).getByText('Availability: can be done.').waitFor({ timeout: 10_000 });
+  await sim.control('DELETE', '/_sim/requests');
+  await page.getByRole('button', { name: 'Create cluster and pool' }).click();
+  await page.getByRole('status').filter({ hasText: 'Create cluster web — operation' }).waitFor({ timeout: 10_000 });
+  // The pool's create (only it: POST under /v1/nks/clusters/) is held a while.
+  await sim.control('POST', '/_sim/faults', { match: { method: 'POST', path_prefix: '/v1/nks/clusters/' }, count: 1, action: { type: 'latency', ms: 4000 } });
+  await page.getByText('Pool baseline: sending the create…').waitFor({ timeout: 60_000 });
+  await page.reload();
+  const note = page.getByRole('status').filter({ hasText: "Pool baseline's create was sent before this page was reloaded" });
+  await assert.doesNotReject(note.waitFor({ timeout: 15_000 }));
+  assert.match(await note.textContent(), /not sent again/);
+  await assert.doesNotReject(page.getByRole('link', { name: 'Create pool baseline in web' }).waitFor());
+  await shot(page, 'first-pool-reload-while-sending');
+  await sleep(5000); // the held create has long been answered; nothing else goes out
+  await sim.control('DELETE', '/_sim/faults');
+  const counts = await requests();
+  assert.ok((counts[CREATE_POOL] ?? 0) <= 1, `the pool's create went out at most once (${counts[CREATE_POOL]})`);
+  const web = (await call('GET', `/v1/nks/clusters?project_id=${project}`)).items.find((c) => c.name === 'web');
+  const pools = (await call('GET', `/v1/nks/clusters/${web.id}/pools`)).items.filter((p) => p.name === 'baseline');
+  assert.ok(pools.length <= 1, 'no second pool');
+  // The link holds the pool as typed (the draft is rebuilt after the reload).
+  await page.getByRole('link', { name: 'Create pool baseline in web' }).click();
+  await page.getByRole('heading', { name: 'Create pool for web' }).waitFor();
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'baseline');
+  await assert.doesNotReject(page.waitForFunction(() => document.querySelector('#pool-instance-type')?.value === 'n1-highcpu-2'));
+  await context.close();
+});

@@ -12,11 +12,9 @@
 //! until then the page shows both steps. Its own operation's page follows it.
 
 use crate::app::paths::A;
-use codee::string::FromToStringCodec;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
-use leptos_use_storage::use_session_storage;
 
 use crate::api::client::Client;
 use crate::api::types::{
@@ -501,7 +499,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let pool_submitted = follow_submission(move || create_pool.value().get(), pool_rejected);
     // The pool waiting for the cluster, kept in this tab from the cluster's
     // answer until the pool's own: a reload on the way finds it (see PendingPool).
-    let (kept_pool, keep_pool, _) = use_session_storage::<String, FromToStringCodec>(PENDING_ITEM);
+    let kept_pool = tab_storage()
+        .and_then(|s| s.get_item(PENDING_ITEM).ok().flatten())
+        .unwrap_or_default();
     let pending = move |sent_to: Option<String>| PendingPool {
         project_id: project_id(),
         operation_id: submitted.get_untracked().unwrap_or_default(),
@@ -534,7 +534,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 draft.discard();
                 Draft::at(&create_pool_address(&project_id(), &cluster_id))
                     .put(untrack(|| pool.form()));
-                keep_pool.set(pending(Some(cluster_id.clone())).to_text());
+                keep_pool(pending(Some(cluster_id.clone())).to_text());
                 pool_rejected.set(None);
                 create_pool.dispatch((cluster_id, body));
             }
@@ -557,18 +557,18 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     });
     Effect::new(move |_| {
         if submitted.with(Option::is_some) && waiting_pool.with_untracked(Option::is_some) {
-            keep_pool.set(pending(None).to_text());
+            keep_pool(pending(None).to_text());
         }
     });
     Effect::new(move |_| {
         if pool_submitted.with(Option::is_some) || pool_end.with(Option::is_some) {
-            keep_pool.set(String::new());
+            keep_pool(String::new());
         }
     });
     // Back on this page in the same tab with a pool kept: the flow goes on where
     // it was; a pool already sent is not sent again.
-    if let Some(kept) = PendingPool::from_text(&kept_pool.get_untracked())
-        .filter(|k| k.project_id == untrack(project_id))
+    if let Some(kept) =
+        PendingPool::from_text(&kept_pool).filter(|k| k.project_id == untrack(project_id))
     {
         match first_pool_create(&kept.pool) {
             Ok(body) => {
@@ -602,7 +602,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 }
                 submitted.set(Some(kept.operation_id));
             }
-            Err(_) => keep_pool.set(String::new()),
+            Err(_) => keep_pool(String::new()),
         }
     }
 
@@ -985,5 +985,22 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate first_pool=pool_body />
             </div>
         </Show>
+    }
+}
+
+/// This tab's sessionStorage, written at once (a navigation or a reload right
+/// after a write must find it).
+fn tab_storage() -> Option<web_sys::Storage> {
+    window().session_storage().ok().flatten()
+}
+
+/// Keeps the first pool's text in this tab (empty: forgets it).
+fn keep_pool(text: String) {
+    if let Some(storage) = tab_storage() {
+        let _ = if text.is_empty() {
+            storage.remove_item(PENDING_ITEM)
+        } else {
+            storage.set_item(PENDING_ITEM, &text)
+        };
     }
 }
