@@ -166,6 +166,20 @@ impl PoolFlowEnd {
         }
     }
 
+    /// Whether this end is the last word, so the pool kept in the tab can go. Not
+    /// for an answer that may not be (none, a 5xx, a call cut short by a reload,
+    /// a refused key): a reload then tells the pool as sent and unseen.
+    pub fn is_final(&self) -> bool {
+        match self {
+            PoolFlowEnd::PoolNotMade {
+                error: ApiError::Status { status, .. },
+                ..
+            } => *status < 500 && *status != 401,
+            PoolFlowEnd::PoolNotMade { .. } => false,
+            _ => true,
+        }
+    }
+
     /// The cluster whose Create pool form is the way on, when the cluster is made.
     pub fn retry_in(&self) -> Option<&str> {
         match self {
@@ -268,6 +282,7 @@ mod tests {
             },
         };
         assert_eq!(refused.retry_in(), Some("c1"));
+        assert!(refused.is_final());
         assert!(refused
             .follow_up("edge", "baseline")
             .contains("Only the pool is left"));

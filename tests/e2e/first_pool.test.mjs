@@ -267,6 +267,7 @@ test('a reload while the cluster is being made loses nothing: the pool is still 
   assert.equal(counts[CREATE_POOL], 1, 'one pool create');
   // Done: Create cluster starts afresh.
   await page.goto(`${sim.url}/projects/${project}/clusters/new`);
+  await sleep(3000); await shot(page, 'dbg-6');
   await assert.doesNotReject(page.getByRole('button', { name: 'Create cluster and pool' }).waitFor());
   await context.close();
 });
@@ -282,6 +283,7 @@ test('a reload while the pool\'s create is on its way never sends it again, and 
   await sim.control('POST', '/_sim/faults', { match: { method: 'POST', path_prefix: '/v1/nks/clusters/' }, count: 1, action: { type: 'latency', ms: 4000 } });
   await page.getByText('Pool baseline: sending the create…').waitFor({ timeout: 60_000 });
   await page.reload();
+  await sleep(3000); await shot(page, 'dbg-7');
   const note = page.getByRole('status').filter({ hasText: "Pool baseline's create was sent before this page was reloaded" });
   await assert.doesNotReject(note.waitFor({ timeout: 15_000 }));
   assert.match(await note.textContent(), /not sent again/);
