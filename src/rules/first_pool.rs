@@ -296,6 +296,14 @@ mod tests {
         assert!(unanswered
             .follow_up("edge", "baseline")
             .contains("not sent again"));
+        assert!(!unanswered.is_final());
+        let cut_short = PoolFlowEnd::PoolNotMade {
+            cluster_id: "c1".into(),
+            error: ApiError::Cancelled {
+                call: "Create pool".into(),
+            },
+        };
+        assert!(!cut_short.is_final());
         let failed = PoolFlowEnd::ClusterEnded {
             operation_id: "op1".into(),
             step: VpcStep::Failed,

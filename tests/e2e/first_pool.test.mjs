@@ -265,10 +265,11 @@ test('a reload while the cluster is being made loses nothing: the pool is still 
   const counts = await requests();
   assert.equal(counts['POST /v1/nks/clusters'], 1, 'one cluster create');
   assert.equal(counts[CREATE_POOL], 1, 'one pool create');
-  // Done: Create cluster starts afresh.
+  // Done: Create cluster starts afresh (web took the only VPC, so a new one is offered).
   await page.goto(`${sim.url}/projects/${project}/clusters/new`);
-  await sleep(3000); await shot(page, 'dbg-6');
-  await assert.doesNotReject(page.getByRole('button', { name: 'Create cluster and pool' }).waitFor());
+  await assert.doesNotReject(page.getByRole('button', { name: 'Create VPC, cluster and pool' }).waitFor());
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '');
+  assert.equal(await page.getByLabel('Pool name').inputValue(), 'baseline');
   await context.close();
 });
 
@@ -283,7 +284,6 @@ test('a reload while the pool\'s create is on its way never sends it again, and 
   await sim.control('POST', '/_sim/faults', { match: { method: 'POST', path_prefix: '/v1/nks/clusters/' }, count: 1, action: { type: 'latency', ms: 4000 } });
   await page.getByText('Pool baseline: sending the create…').waitFor({ timeout: 60_000 });
   await page.reload();
-  await sleep(3000); await shot(page, 'dbg-7');
   const note = page.getByRole('status').filter({ hasText: "Pool baseline's create was sent before this page was reloaded" });
   await assert.doesNotReject(note.waitFor({ timeout: 15_000 }));
   assert.match(await note.textContent(), /not sent again/);

@@ -561,7 +561,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         }
     });
     Effect::new(move |_| {
-        if pool_submitted.with(Option::is_some) || pool_end.with(Option::is_some) {
+        if pool_submitted.with(Option::is_some)
+            || pool_end.with(|e| e.as_ref().is_some_and(PoolFlowEnd::is_final))
+        {
             keep_pool(String::new());
         }
     });
