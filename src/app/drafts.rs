@@ -86,6 +86,16 @@ impl Draft {
         });
     }
 
+    /// Puts `typed` there as if it had been typed on that page (a form filled in
+    /// for another, e.g. a first pool handed to its cluster's Create pool).
+    pub fn put<T: 'static>(&self, typed: T) {
+        let page = self.page.get_value();
+        self.drafts.0.update_value(|all| {
+            all.retain(|(p, _)| *p != page);
+            all.push((page, Box::new(typed)));
+        });
+    }
+
     /// The change went through: the next visit starts from a fresh form.
     pub fn discard(&self) {
         let page = self.page.get_value();

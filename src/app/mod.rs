@@ -43,6 +43,10 @@ impl Session {
         self.store.forget();
         self.store.announce_logout();
         self.drafts.clear();
+        // A first pool waiting for its cluster is this person's, not the next one's.
+        if let Ok(Some(tab)) = window().session_storage() {
+            let _ = tab.remove_item(crate::rules::first_pool::PENDING_ITEM);
+        }
         self.key.set(None);
     }
 }

@@ -15,7 +15,7 @@ use crate::rules::plan::Gate;
 pub type FieldErrors = BTreeMap<&'static str, String>;
 
 /// The create-pool form as typed.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PoolForm {
     pub name: String,
     pub instance_type: String,

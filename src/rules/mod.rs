@@ -6,6 +6,7 @@ pub mod capacity;
 pub mod display;
 pub mod exposure;
 pub mod firewall;
+pub mod first_pool;
 pub mod footprint;
 pub mod forms;
 pub mod history;

@@ -255,6 +255,8 @@ test('create cluster: choices from the API, a hosting VPC disabled with the reas
   const hosting = page.getByLabel('VPC').locator('option', { hasText: 'prod-vpc (' });
   assert.equal(await hosting.isDisabled(), true);
   assert.match(await hosting.textContent(), /already hosts cluster edge-prod/);
+  // This test is about the cluster alone: its first pool (on by default) is removed.
+  await page.getByRole('button', { name: 'Remove first pool' }).click();
   await page.getByLabel('Name', { exact: true }).fill('edge-staging');
   await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
   await page.getByLabel('VPC').selectOption({ label: 'prod-spare-vpc (10.21.0.0/24)' });

@@ -470,6 +470,8 @@ test('UI CONTRACT: a pool create whose answer is lost after it acted: the consol
 });
 
 async function fillCluster(page, name) {
+  // These tests are about the cluster alone: its first pool (on by default) is removed.
+  await page.getByRole('button', { name: 'Remove first pool' }).click();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
   await page.getByLabel('VPC').selectOption({ label: 'prod-spare-vpc (10.21.0.0/24)' });

@@ -65,6 +65,9 @@ const plan = (page) => page.getByRole('complementary', { name: 'Plan' });
 const fieldOf = (page, label) => page.locator('div.field').filter({ has: page.getByLabel(label, { exact: true }) });
 
 async function fill(page) {
+  // These tests are about the VPC and the cluster: the first pool (on by default)
+  // is removed; tests/e2e/first_pool.test.mjs covers it.
+  await page.getByRole('button', { name: 'Remove first pool' }).click();
   await page.getByLabel('Name', { exact: true }).fill('web');
   await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
   await page.getByLabel('VPC name').fill('web-vpc');

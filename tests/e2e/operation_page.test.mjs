@@ -61,6 +61,8 @@ const timeline = (page) => page.getByRole('list', { name: 'Statuses seen' });
 test('Create cluster lands on its operation page; a reload keeps the progress, the end opens the cluster, and a shared link shows it', async () => {
   await sim.control('POST', '/_sim/time-scale', { time_scale: 0.03 }); // a cluster create takes 36 s
   const { context, page } = await open(`/projects/${ids.project}/clusters/new`);
+  // This test is about the cluster alone: its first pool (on by default) is removed.
+  await page.getByRole('button', { name: 'Remove first pool' }).click();
   await page.getByLabel('Name', { exact: true }).fill('edge-staging');
   await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
   await page.getByLabel('VPC').selectOption({ label: 'prod-spare-vpc (10.21.0.0/24)' });

@@ -5,6 +5,11 @@
 //! VPC is created first, its operation followed by the tracker to `done`, and
 //! only then is the cluster sent, with the VPC operation's `resource_id`. If the
 //! VPC does not come to be, nothing else is sent and the form keeps what was typed.
+//!
+//! A cluster without a pool never finishes provisioning, so the form also holds
+//! the cluster's first pool (on by default, removable), with Create pool's fields
+//! and checks. The pool is sent once the cluster's operation is done, into it;
+//! until then the page shows both steps. Its own operation's page follows it.
 
 use crate::app::paths::A;
 use leptos::prelude::*;
@@ -12,7 +17,9 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, ClusterCreate, KubernetesVersion, Region, Vpc, VpcCreate};
+use crate::api::types::{
+    Cluster, ClusterCreate, KubernetesVersion, PoolCreate, Region, Vpc, VpcCreate,
+};
 use crate::app::components::{
     described_by, focus_first_error, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
     UncertainCreate,
@@ -20,10 +27,15 @@ use crate::app::components::{
 use crate::app::drafts::Draft;
 use crate::app::operations::operation_href;
 use crate::app::plan::PlanPanel;
+use crate::app::pools::{PoolFields, PoolInputs};
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
+use crate::rules::first_pool::{
+    create_pool_address, default_instance_type, first_pool_create, PendingPool, PoolFlowEnd,
+    DEFAULT_NAME, PENDING_ITEM,
+};
 use crate::rules::forms::{
-    cluster_create, message_for, unplaced, unsent_reason, ClusterForm, FieldErrors,
+    cluster_create, message_for, unplaced, unsent_reason, ClusterForm, FieldErrors, PoolForm,
 };
 use crate::rules::new_vpc::{
     in_new_vpc, initial_choice, progress_line, vpc_choices, vpc_create, vpc_message_for, FlowEnd,
@@ -133,6 +145,18 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let subnet_name = RwSignal::new(String::new());
     let vpc_rejected = RwSignal::new(None::<ApiError>);
 
+    // The first pool: on by default, with Create pool's fields and a name.
+    let with_pool = RwSignal::new(true);
+    let pool = PoolInputs::new();
+    pool.name.set(DEFAULT_NAME.to_string());
+    let instance_types = {
+        let client = client.clone();
+        LocalResource::new(move || {
+            let client = client.clone();
+            async move { client.instance_types().await }
+        })
+    };
+
     let form = move || ClusterForm {
         name: name.get(),
         project_id: project_id(),
@@ -144,9 +168,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     };
     // Back after a reconnect (or from elsewhere): what was typed comes back.
     let draft = Draft::here();
-    if let Some((typed, typed_vpc_name, typed_subnet)) =
-        draft.restore::<(ClusterForm, String, String)>()
-    {
+    let restored = draft.restore::<(ClusterForm, String, String, bool, PoolForm)>();
+    let had_draft = restored.is_some();
+    if let Some((typed, typed_vpc_name, typed_subnet, typed_with_pool, typed_pool)) = restored {
         name.set(typed.name);
         region.set(typed.region);
         vpc.set(typed.vpc_id);
@@ -155,9 +179,37 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         tags.set(typed.tags);
         vpc_name.set(typed_vpc_name);
         subnet_name.set(typed_subnet);
+        with_pool.set(typed_with_pool);
+        pool.restore(&typed_pool);
     }
-    draft.keep(move || (form(), vpc_name.get(), subnet_name.get()));
+    draft.keep(move || {
+        (
+            form(),
+            vpc_name.get(),
+            subnet_name.get(),
+            with_pool.get(),
+            pool.form(),
+        )
+    });
+    // The smallest instance type, once the list is read, unless one is chosen.
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) || had_draft {
+            return true;
+        }
+        let Some(Ok(list)) = instance_types.get() else {
+            return false;
+        };
+        if let Some(name) = default_instance_type(&list) {
+            if pool.instance_type.with_untracked(String::is_empty) {
+                pool.instance_type.set(name.to_string());
+            }
+        }
+        true
+    });
     let checked = Memo::new(move |_| cluster_create(&form()));
+    let pool_checked = Memo::new(move |_| first_pool_create(&pool.form()));
+    // The first pool Apply would send after the cluster, if one is asked for and valid.
+    let pool_body = Memo::new(move |_| with_pool.get().then(|| pool_checked.get().ok()).flatten());
     let vpc_checked = Memo::new(move |_| {
         let taken: Vec<String> = vpcs.with(|v| v.iter().map(|v| v.name.clone()).collect());
         let form = VpcForm {
@@ -170,6 +222,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     });
     let submit = Memo::new(move |_| {
         let cluster = checked.get().ok()?;
+        if with_pool.get() && pool_checked.with(Result::is_err) {
+            return None;
+        }
         if new_vpc.get() {
             let vpc = vpc_checked.get().ok()?;
             Some(Submit::NewVpc {
@@ -228,6 +283,9 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     };
         if new_vpc.get() {
             items.push("A new VPC is created first; the cluster is sent only once the VPC's operation is done. If the VPC is not made, nothing else is sent.".to_string());
+        }
+        if with_pool.get() {
+            items.push("The first pool is sent once the cluster's operation is done, into the new cluster. If the cluster is not made, the pool is not sent.".to_string());
         }
         items
     });
@@ -393,9 +451,11 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
 
     // Why Create sends nothing: the cluster fields whose problem is on screen.
     let unsent = Memo::new(move |_| {
-        checked.with(|c| {
-            let errors = c.as_ref().err()?;
-            let labels: Vec<&str> = errors
+        let mut labels: Vec<&str> = checked.with(|c| {
+            let Err(errors) = c else {
+                return Vec::new();
+            };
+            errors
                 .keys()
                 .filter(|f| {
                     touched.get()
@@ -411,10 +471,142 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     "autoscaling" => "Autoscaling",
                     _ => "a field",
                 })
-                .collect();
-            unsent_reason(&labels)
-        })
+                .collect()
+        });
+        if with_pool.get() {
+            labels.extend(pool.unsent_labels(pool_checked, touched.get(), "Pool name"));
+        }
+        unsent_reason(&labels)
     });
+
+    // ----- the first pool, sent once the cluster is made -----
+    // The pool waiting for the cluster's operation, its name for the words (empty:
+    // no pool in this flow), the cluster it went to, and how the flow stopped
+    // short of the pool's own operation.
+    let waiting_pool = RwSignal::new(None::<PoolCreate>);
+    let flow_pool_name = RwSignal::new(String::new());
+    let pool_cluster = RwSignal::new(None::<String>);
+    let pool_end = RwSignal::new(None::<PoolFlowEnd>);
+    let pool_rejected = RwSignal::new(None::<ApiError>);
+    let create_pool = Action::new_local({
+        let client = client.clone();
+        move |(cluster, body): &(String, PoolCreate)| {
+            let client = client.clone();
+            let (cluster, body) = (cluster.clone(), body.clone());
+            async move { client.create_pool(&cluster, &body).await }
+        }
+    });
+    let pool_submitted = follow_submission(move || create_pool.value().get(), pool_rejected);
+    // The pool waiting for the cluster, kept in this tab from the cluster's
+    // answer until the pool's own: a reload on the way finds it (see PendingPool).
+    let kept_pool = tab_storage()
+        .and_then(|s| s.get_item(PENDING_ITEM).ok().flatten())
+        .unwrap_or_default();
+    let pending = move |sent_to: Option<String>| PendingPool {
+        project_id: project_id(),
+        operation_id: submitted.get_untracked().unwrap_or_default(),
+        cluster_name: flow_cluster_name.get_untracked(),
+        pool: untrack(|| pool.form()),
+        sent_to,
+    };
+    let cluster_step = Memo::new(move |_| {
+        let id = submitted.get()?;
+        waiting_pool.with(Option::is_some).then_some(())?;
+        Some((id.clone(), VpcStep::of(ops.get(&id).as_ref())))
+    });
+    // The cluster's operation: done sends the pool, once, into the cluster; any
+    // other end stops the flow with the pool unsent and the form as it was.
+    Effect::new(move |_| {
+        let Some((op_id, step)) = cluster_step.get() else {
+            return;
+        };
+        match step {
+            VpcStep::Waiting => {}
+            VpcStep::Ready { vpc_id: cluster_id } => {
+                let Some(body) = waiting_pool.get_untracked() else {
+                    return;
+                };
+                waiting_pool.set(None);
+                pool_cluster.set(Some(cluster_id.clone()));
+                // The cluster is made: its form is done with. What the pool holds
+                // goes to the cluster's Create pool form, the way back if the pool
+                // is not made (its operation's page links that form).
+                draft.discard();
+                Draft::at(&create_pool_address(&project_id(), &cluster_id))
+                    .put(untrack(|| pool.form()));
+                keep_pool(pending(Some(cluster_id.clone())).to_text());
+                pool_rejected.set(None);
+                create_pool.dispatch((cluster_id, body));
+            }
+            other => {
+                waiting_pool.set(None);
+                submitted.set(None);
+                pool_end.set(Some(PoolFlowEnd::ClusterEnded {
+                    operation_id: op_id,
+                    step: other,
+                }));
+            }
+        }
+    });
+    // The pool's create refused or unanswered: said, with Create pool as the way on.
+    Effect::new(move |_| {
+        if let (Some(error), Some(cluster_id)) = (pool_rejected.get(), pool_cluster.get_untracked())
+        {
+            pool_end.set(Some(PoolFlowEnd::PoolNotMade { cluster_id, error }));
+        }
+    });
+    Effect::new(move |_| {
+        if submitted.with(Option::is_some) && waiting_pool.with_untracked(Option::is_some) {
+            keep_pool(pending(None).to_text());
+        }
+    });
+    Effect::new(move |_| {
+        if pool_submitted.with(Option::is_some)
+            || pool_end.with(|e| e.as_ref().is_some_and(PoolFlowEnd::is_final))
+        {
+            keep_pool(String::new());
+        }
+    });
+    // Back on this page in the same tab with a pool kept: the flow goes on where
+    // it was; a pool already sent is not sent again.
+    if let Some(kept) =
+        PendingPool::from_text(&kept_pool).filter(|k| k.project_id == untrack(project_id))
+    {
+        match first_pool_create(&kept.pool) {
+            Ok(body) => {
+                with_pool.set(true);
+                pool.restore(&kept.pool);
+                name.set(kept.cluster_name.clone());
+                flow_cluster_name.set(kept.cluster_name.clone());
+                flow_pool_name.set(body.name.clone());
+                match kept.sent_to.clone() {
+                    None => {
+                        waiting_pool.set(Some(body));
+                        // Followed by the tracker (it resumes what it followed), or read once and handed to it.
+                        let op_id = kept.operation_id.clone();
+                        if untrack(|| ops.get(&op_id)).is_none() {
+                            let client = client.clone();
+                            leptos::task::spawn_local(async move {
+                                if let Ok(op) = client.operation(&op_id).await {
+                                    if untrack(|| ops.get(&op_id)).is_none() {
+                                        ops.track(op);
+                                    }
+                                }
+                            });
+                        }
+                    }
+                    Some(cluster_id) => {
+                        pool_cluster.set(Some(cluster_id.clone()));
+                        Draft::at(&create_pool_address(&kept.project_id, &cluster_id))
+                            .put(kept.pool.clone());
+                        pool_end.set(Some(PoolFlowEnd::PoolAnswerUnseen { cluster_id }));
+                    }
+                }
+                submitted.set(Some(kept.operation_id));
+            }
+            Err(_) => keep_pool(String::new()),
+        }
+    }
 
     let form_el = NodeRef::<leptos::html::Form>::new();
     // A create the API refused for a field (the cluster's or the new VPC's): the
@@ -425,6 +617,15 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             focus_first_error(form_el);
         }
     });
+    // Apply: the first pool, if any, waits for the cluster's operation.
+    let start_pool_flow = move || {
+        let body = pool_body.get_untracked();
+        flow_pool_name.set(body.as_ref().map(|b| b.name.clone()).unwrap_or_default());
+        waiting_pool.set(body);
+        pool_cluster.set(None);
+        pool_end.set(None);
+        pool_rejected.set(None);
+    };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         touched.set(true);
@@ -440,6 +641,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         }
         match submit.get_untracked() {
             Some(Submit::Existing(body)) => {
+                start_pool_flow();
+                flow_cluster_name.set(body.name.clone());
                 flow_end.set(None);
                 shown_vpc_op.set(None);
                 attempted_name.set(body.name.clone());
@@ -447,6 +650,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 create.dispatch(body);
             }
             Some(Submit::NewVpc { vpc, cluster }) => {
+                start_pool_flow();
                 flow_end.set(None);
                 made_vpc.set(None);
                 server_error.set(None);
@@ -471,11 +675,28 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     // operation's own page follows it and opens the cluster once done. The draft
     // stays until then: a failure leads back here, to the form as it was sent,
     // with a VPC made on the way chosen (it is in the draft, and free).
+    // With a first pool, the page stays through the cluster's operation, and goes to
+    // the pool's operation once the pool is sent (a failure of it leads to the
+    // cluster's Create pool form, holding the pool as typed).
     let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(id) = submitted.get() {
+            if flow_pool_name.with_untracked(String::is_empty) {
+                navigate(
+                    &operation_href(&project_id(), &id, None, None),
+                    NavigateOptions {
+                        replace: true,
+                        ..Default::default()
+                    },
+                );
+            }
+        }
+    });
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let (Some(id), Some(cluster)) = (pool_submitted.get(), pool_cluster.get_untracked()) {
             navigate(
-                &operation_href(&project_id(), &id, None, None),
+                &operation_href(&project_id(), &id, Some(&cluster), None),
                 NavigateOptions {
                     replace: true,
                     ..Default::default()
@@ -498,6 +719,71 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             "Fixed at creation. Only one cluster per VPC; “New VPC…” creates one first.".to_string()
         }
     });
+    // The pool's step, beside the cluster's operation.
+    let pool_step_view = move || {
+        let pool_name = flow_pool_name.get();
+        if let Some(end) = pool_end.get() {
+            let cluster_name = flow_cluster_name.get_untracked();
+            let error = end.error(&cluster_name);
+            let follow_up = end.follow_up(&cluster_name, &pool_name);
+            let retry = end.retry_in().map(|cluster_id| {
+                let href = create_pool_address(&project_id(), cluster_id);
+                let label = format!("Create pool {pool_name} in {cluster_name}");
+                view! { <A href=href attr:class="btn btn-primary">{label}</A> }
+            });
+            view! {
+                <div class="first-pool-outcome">
+                    {error.map(|error| view! { <ErrorView error /> })}
+                    <p class="alert alert-info" role="status">{follow_up}</p>
+                    {retry}
+                </div>
+            }
+            .into_any()
+        } else if pool_submitted.with(Option::is_some) {
+            view! { <p class="loading">"Pool " {pool_name} " sent. Opening its operation…"</p> }
+                .into_any()
+        } else if create_pool.pending().get() {
+            view! { <p>"Pool " {pool_name} ": sending the create…"</p> }.into_any()
+        } else {
+            view! { <p class="muted">"Pool " {pool_name} ": sent once the cluster is ready."</p> }
+                .into_any()
+        }
+    };
+    let pool_line = move || {
+        let (cluster, pool_name) = (flow_cluster_name.get(), flow_pool_name.get());
+        match pool_end.get() {
+            Some(_) => format!("Cluster {cluster} is made; pool {pool_name} is not."),
+            None if pool_cluster.with(Option::is_some) => {
+                format!("Cluster {cluster} is ready; creating pool {pool_name} in it.")
+            }
+            None => {
+                format!("Creating cluster {cluster}; pool {pool_name} follows once it is ready.")
+            }
+        }
+    };
+    // The plan: the pool's quota need in the cluster's region (no pool, no quota).
+    let plan_region = Signal::derive(move || {
+        if with_pool.get() {
+            region.get()
+        } else {
+            String::new()
+        }
+    });
+    let pool_need = Signal::derive(move || {
+        let Some(body) = pool_body.get() else {
+            return QuotaNeed::default();
+        };
+        instance_types
+            .get()
+            .and_then(Result::ok)
+            .and_then(|list| {
+                list.into_iter()
+                    .find(|t| t.name == body.node_config.instance_type)
+            })
+            .map(|t| QuotaNeed::nodes(i64::from(body.node_count), t.vcpu, t.memory_gb))
+            .unwrap_or_default()
+    });
+    let autoscaling_signal = Signal::derive(move || autoscaling.get());
     let in_flow = move || vpc_submitted.with(Option::is_some) || submitted.with(Option::is_some);
     let line = move || {
         progress_line(
@@ -524,10 +810,25 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     </ol>
                 </div>
             })}
-            {move || submitted.with(Option::is_some).then(|| view! {
+            {move || (submitted.with(Option::is_some) && flow_pool_name.with(String::is_empty)).then(|| view! {
                 <p class="loading">"Sent. Opening its operation…"</p>
             })}
-            <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p>
+            {move || submitted.get().filter(|_| !flow_pool_name.with(String::is_empty)).map(|id| view! {
+                <div class="new-vpc-flow first-pool-flow">
+                    <p class="flow-line" role="status">{pool_line}</p>
+                    <ol class="flow-steps">
+                        <li><OpProgress operation_id=id title=format!("Create cluster {}", flow_cluster_name.get_untracked()) /></li>
+                        <li>{move || pool_step_view()}</li>
+                    </ol>
+                </div>
+            })}
+            {move || if pool_end.with(Option::is_some) || pool_submitted.with(Option::is_some) {
+                ().into_any()
+            } else if flow_pool_name.with(String::is_empty) {
+                view! { <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p> }.into_any()
+            } else {
+                view! { <p class="muted">"A cluster usually takes about 20 minutes. The pool is sent from this page: keep it open, or come back to Create cluster in this tab (a reload is fine). Meanwhile the cluster's operation is followed in the header."</p> }.into_any()
+            }}
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
@@ -637,17 +938,71 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <input id="cluster-tags" aria-describedby=described_by("cluster-tags") prop:value=tags
                         on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
-                <p class="muted">"After the cluster is ready, add at least one pool with 1 node or more: the cluster needs a worker to finish provisioning and to run CoreDNS."</p>
+                {move || pool_end.get().filter(|e| e.retry_in().is_none()).map(|end| {
+                    let cluster_name = flow_cluster_name.get_untracked();
+                    let error = end.error(&cluster_name);
+                    let follow_up = end.follow_up(&cluster_name, &flow_pool_name.get_untracked());
+                    view! {
+                        <div class="first-pool-outcome">
+                            {error.map(|error| view! { <ErrorView error /> })}
+                            <p class="alert alert-info" role="status">{follow_up}</p>
+                        </div>
+                    }
+                })}
+                <Show when=move || with_pool.get() fallback=move || view! {
+                    <section class="field first-pool" aria-labelledby="first-pool-off">
+                        <h2 class="section-title" id="first-pool-off">"First pool"</h2>
+                        <p class="alert alert-warning" role="status">
+                            "No pool: without a worker node the new cluster never finishes provisioning, and CoreDNS has nowhere to run. "
+                            "Add a first pool here, or create one on the cluster's page as soon as the cluster is made."
+                        </p>
+                        <button type="button" class="btn" on:click=move |_| with_pool.set(true)>"Add a first pool"</button>
+                    </section>
+                }>
+                    <fieldset class="field first-pool" aria-describedby="first-pool-hint">
+                        <legend>"First pool"</legend>
+                        <p class="field-hint" id="first-pool-hint">
+                            "A new cluster never finishes provisioning without a worker node: this pool gives it one (1 node or more). "
+                            "It is created as soon as the cluster's operation is done, with the same fields as Create pool."
+                        </p>
+                        <PoolFields inputs=pool checked=pool_checked rejected=pool_rejected gate=Signal::stored(Gate::Idle)
+                            touched instance_types autoscaling=autoscaling_signal name_label="Pool name" tags_label="Pool tags" />
+                        <button type="button" class="btn btn-quiet" on:click=move |_| with_pool.set(false)>"Remove first pool"</button>
+                    </fieldset>
+                </Show>
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" aria-describedby="create-cluster-blocked"
                         disabled=move || flow_busy() || !gate.with(Gate::allows_apply) || resend_blocked() || blocked_reason().is_some()>
-                        {move || if flow_busy() { "Creating…" } else if new_vpc.get() { "Create VPC and cluster" } else { "Create cluster" }}
+                        {move || match (flow_busy(), new_vpc.get(), with_pool.get()) {
+                            (true, _, _) => "Creating…",
+                            (_, true, true) => "Create VPC, cluster and pool",
+                            (_, true, false) => "Create VPC and cluster",
+                            (_, false, true) => "Create cluster and pool",
+                            (_, false, false) => "Create cluster",
+                        }}
                     </button>
                     <span class="field-hint" id="create-cluster-blocked">{move || blocked_reason().map(str::to_string).or_else(|| unsent.get())}</span>
                 </div>
             </form>
-            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />
+            <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate first_pool=pool_body />
             </div>
         </Show>
+    }
+}
+
+/// This tab's sessionStorage, written at once (a navigation or a reload right
+/// after a write must find it).
+fn tab_storage() -> Option<web_sys::Storage> {
+    window().session_storage().ok().flatten()
+}
+
+/// Keeps the first pool's text in this tab (empty: forgets it).
+fn keep_pool(text: String) {
+    if let Some(storage) = tab_storage() {
+        let _ = if text.is_empty() {
+            storage.remove_item(PENDING_ITEM)
+        } else {
+            storage.set_item(PENDING_ITEM, &text)
+        };
     }
 }

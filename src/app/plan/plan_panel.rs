@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use leptos_use_signal_debounce_throttle::signal_debounced;
 
 use crate::api::client::Client;
-use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, Quota};
+use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, PoolCreate, Quota};
 use crate::rules::forms::{by_position, said};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
@@ -124,6 +124,10 @@ pub fn PlanPanel(
     #[prop(into)]
     disruption: Signal<Vec<String>>,
     gate: RwSignal<Gate>,
+    /// A pool sent once the cluster the request creates is made (Create cluster's
+    /// first pool); its quota need is in `need`.
+    #[prop(optional, into)]
+    first_pool: Signal<Option<PoolCreate>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     // The body to ask about: the form's, once it has stopped changing.
@@ -179,12 +183,13 @@ pub fn PlanPanel(
                     </p>
                 }.into_any(),
             }}
-            {move || current.get().map(|plan| match plan.vpc {
-                Some(vpc) => new_vpc_view(vpc, plan.cost).into_any(),
-                None => view! {
-                    {cost_view(plan.cost, "Cost", false)}
-                    {plan.quota.map(|q| quota_view(q, need.get()))}
-                }.into_any(),
+            {move || current.get().map(|plan| view! {
+                {match plan.vpc {
+                    Some(vpc) => new_vpc_view(vpc, plan.cost).into_any(),
+                    None => cost_view(plan.cost, "Cost", false),
+                }}
+                {first_pool.get().map(first_pool_view)}
+                {plan.quota.map(|q| quota_view(q, need.get()))}
             })}
             {move || {
                 let items = disruption.get();
@@ -236,6 +241,26 @@ fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl I
         {total.map(|t| view! {
             <p class="plan-total">"Monthly total, VPC and cluster: " <strong>{t}</strong></p>
         })}
+    }
+}
+
+/// The pool sent once the new cluster is made: its shape, and why it is not
+/// priced here (the API quotes a pool only inside an existing cluster).
+fn first_pool_view(pool: PoolCreate) -> impl IntoView {
+    let config = pool.node_config;
+    view! {
+        <section class="plan-part" aria-label="First pool">
+            <h3>"First pool " {pool.name}</h3>
+            <p>
+                {pool.node_count} {if pool.node_count == 1 { " node of " } else { " nodes of " }}
+                {config.instance_type} ", " {config.boot_volume.size} " GB "
+                {config.boot_volume.volume_type.as_str().to_string()} " boot volume each"
+            </p>
+            <p class="muted">
+                "Availability and cost: the API checks and prices a pool only inside an existing cluster, "
+                "so they are asked when the pool is sent, once the cluster is made. Its vCPU and memory count in the quota below."
+            </p>
+        </section>
     }
 }
 

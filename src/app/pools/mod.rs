@@ -5,6 +5,7 @@ mod delete_pool_dialog;
 mod detail;
 mod drain_list;
 mod edit_pool_form;
+mod pool_fields;
 mod scale_down_warning;
 mod volumes;
 
@@ -12,4 +13,5 @@ pub use create_pool_form::CreatePoolPage;
 pub use detail::PoolPage;
 pub(crate) use drain_list::DrainList;
 pub use edit_pool_form::EditPoolPage;
+pub(crate) use pool_fields::{PoolFields, PoolInputs};
 pub use volumes::PoolVolumeList;
