@@ -76,11 +76,18 @@ const pageReads = (page) => operationReads(page).filter((u) => u.searchParams.ge
 const fmt = (n) => n.toLocaleString('en-US');
 
 async function waitForCount(page, text) {
-  await page.waitForFunction(
-    (want) => document.querySelector('nav[aria-label="Operation pages"] .pager-count')?.textContent.startsWith(want),
-    text,
-    { timeout: 15_000 },
-  );
+  try {
+    await page.waitForFunction(
+      (want) => document.querySelector('nav[aria-label="Operation pages"] .pager-count')?.textContent.startsWith(want),
+      text,
+      { timeout: 15_000 },
+    );
+  } catch (err) {
+    // Say what the page showed and read instead, so a timeout can be told apart.
+    const shown = await pagerCount(page).textContent().catch(() => '(no pager)');
+    const reads = operationReads(page).slice(-4).map((u) => u.search);
+    throw new Error(`waited for "${text}", the pager shows "${shown}" at ${page.url()}; last reads: ${reads.join(' | ')}`, { cause: err });
+  }
 }
 
 test('the operations come 50 a page with Next and Previous, and the page is in the URL', async () => {
