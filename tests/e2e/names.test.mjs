@@ -214,6 +214,20 @@ test('Kubernetes versions read v1.34.4 wherever they are shown', async () => {
   await context.close();
 });
 
+test("the cluster page's recent operations read as words, as the operations page says them", async () => {
+  const { context, page } = await open(clusterPath());
+  const recent = page.getByRole('list', { name: 'Recent operations' });
+  await recent.waitFor();
+  const items = (await recent.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const ops = await sim.api(`/v1/operations?project_id=${ids.project}&resource_id=${ids.cluster.id}`);
+  assert.equal(items.length, Math.min(10, ops.items.length), items.join(' | '));
+  // The seed's one operation on edge-prod is its create; the API's words for it
+  // ("create", "nks_cluster") are not shown as they are.
+  assert.ok(items[0].startsWith('Create cluster done'), items[0]);
+  assert.ok(items.every((t) => !/nks_|^(create|update|delete) /.test(t)), items.join(' | '));
+  await context.close();
+});
+
 test('times read in local time with the zone, UTC on hover, and "ago" moves on the one clock', async () => {
   // A pool made just now, for a time that moves by minutes.
   const made = await fetch(`${sim.url}/v1/nks/clusters/${ids.cluster.id}/pools`, {

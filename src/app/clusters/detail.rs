@@ -253,7 +253,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
                                 let status = op.status.as_str().to_string();
                                 view! {
                                     <li>
-                                        {format!("{} {} ", op.op_type.as_str(), op.kind.as_str())}
+                                        {format!("{} ", crate::app::operations::describe(&op))}
                                         <StatusBadge status />
                                         " " <Time at=op.created_at />
                                     </li>

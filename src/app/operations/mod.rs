@@ -14,7 +14,7 @@ use crate::api::types::Change;
 use serde_json::Value;
 
 pub use in_flight_banner::InFlightBanner;
-pub(crate) use indicator::noun;
+pub(crate) use indicator::{describe, noun};
 pub use indicator::{NoticeList, OpsIndicator, OpsNotices};
 pub use operation_page::OperationPage;
 pub use page::OperationsPage;
