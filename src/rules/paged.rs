@@ -237,8 +237,10 @@ pub fn retry_says(gap: &Gap) -> String {
 /// The pager's count of a list that may be partial or filtered:
 /// - whole, unfiltered: `1–50 of 1,000`
 /// - whole, filtered: `1–12 of 12 matching (of 1,000)`
-/// - partial, unfiltered: `1–50 of the 700 read · 700 of 1,000 pools read`
-/// - partial, filtered: `1–12 of 12 matching among the 700 read · 700 of 1,000 pools read`
+/// - partial, unfiltered: `1–50 of the 700 read`
+/// - partial, filtered: `1–12 of 12 matching among the 700 read`
+///
+/// (A partial list's pager also says [`read_of`]: "700 of 1,000 pools read".)
 pub fn pager_count(
     page: &PageOf,
     filtered: bool,
@@ -254,16 +256,11 @@ pub fn pager_count(
     match (missing, filtered) {
         (None, false) => range_of_or_zero(page),
         (None, true) => format!("{} matching (of {})", range_of_or_zero(page), count(read)),
-        (Some(missing), false) => format!(
-            "{rows} of the {} read \u{b7} {}",
-            count(read),
-            read_of(read, Some(missing), noun)
-        ),
-        (Some(missing), true) => format!(
-            "{rows} of {} matching among the {} read \u{b7} {}",
+        (Some(_), false) => format!("{rows} of the {} read", count(read)),
+        (Some(_), true) => format!(
+            "{rows} of {} matching among the {} read",
             count(page.total),
             count(read),
-            read_of(read, Some(missing), noun)
         ),
     }
 }
@@ -577,15 +574,15 @@ mod tests {
         );
         assert_eq!(
             pager_count(&PageOf::of(700, 2, 50), false, 700, part.missing(), "pools"),
-            "51\u{2013}100 of the 700 read \u{b7} 700 of 1,000 pools read"
+            "51\u{2013}100 of the 700 read"
         );
         assert_eq!(
             pager_count(&PageOf::of(12, 1, 50), true, 700, part.missing(), "pools"),
-            "1\u{2013}12 of 12 matching among the 700 read \u{b7} 700 of 1,000 pools read"
+            "1\u{2013}12 of 12 matching among the 700 read"
         );
         assert_eq!(
             pager_count(&PageOf::of(0, 1, 50), true, 700, part.missing(), "pools"),
-            "0 of 0 matching among the 700 read \u{b7} 700 of 1,000 pools read"
+            "0 of 0 matching among the 700 read"
         );
         assert_eq!(
             none_match(1000, whole.missing(), "pools"),

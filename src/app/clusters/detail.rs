@@ -439,7 +439,10 @@ fn PoolList(
             (None, None) => ListState::Loading,
         })
     });
-    let shown = Memo::new(move |_| reads.with(|r| r.reads.shown.clone()));
+    // Not a memo: each read is new to the table even when it equals the last
+    // (its marks time every read), and comparing a thousand pools would cost
+    // what the keyed rows save.
+    let shown = Signal::derive(move || reads.with(|r| r.reads.shown.clone()));
     move || {
         match state.get() {
         ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
@@ -541,7 +544,7 @@ impl Default for PoolPage {
 /// the URL (`?filter=…&page=…`), so a filtered page can be reloaded and shared.
 #[component]
 fn PoolPages(
-    shown: Memo<Option<Arc<PoolListing>>>,
+    shown: Signal<Option<Arc<PoolListing>>>,
     reads: RwSignal<PoolReads>,
     retry: Callback<()>,
     retrying: RwSignal<bool>,
@@ -697,6 +700,9 @@ fn PoolPages(
                 })
             }
             <span class="pager-count">{count}</span>
+            {move || shown.with(|s| s.missing.map(|m| view! {
+                <span class="pager-count pager-read">{paged::read_of(s.all, Some(m), "pools")}</span>
+            }))}
         </nav>
     }
 }
