@@ -241,13 +241,7 @@ pub fn retry_says(gap: &Gap) -> String {
 /// - partial, filtered: `1–12 of 12 matching among the 700 read`
 ///
 /// (A partial list's pager also says [`read_of`]: "700 of 1,000 pools read".)
-pub fn pager_count(
-    page: &PageOf,
-    filtered: bool,
-    read: usize,
-    missing: Option<Missing>,
-    noun: &str,
-) -> String {
+pub fn pager_count(page: &PageOf, filtered: bool, read: usize, missing: Option<Missing>) -> String {
     let rows = if page.total == 0 {
         "0".to_string()
     } else {
@@ -565,23 +559,23 @@ mod tests {
         let part = listing(0, 700, 1000, Some(8));
         let p = PageOf::of(1000, 1, 50);
         assert_eq!(
-            pager_count(&p, false, 1000, whole.missing(), "pools"),
+            pager_count(&p, false, 1000, whole.missing()),
             "1\u{2013}50 of 1,000"
         );
         assert_eq!(
-            pager_count(&PageOf::of(12, 1, 50), true, 1000, whole.missing(), "pools"),
+            pager_count(&PageOf::of(12, 1, 50), true, 1000, whole.missing()),
             "1\u{2013}12 of 12 matching (of 1,000)"
         );
         assert_eq!(
-            pager_count(&PageOf::of(700, 2, 50), false, 700, part.missing(), "pools"),
+            pager_count(&PageOf::of(700, 2, 50), false, 700, part.missing()),
             "51\u{2013}100 of the 700 read"
         );
         assert_eq!(
-            pager_count(&PageOf::of(12, 1, 50), true, 700, part.missing(), "pools"),
+            pager_count(&PageOf::of(12, 1, 50), true, 700, part.missing()),
             "1\u{2013}12 of 12 matching among the 700 read"
         );
         assert_eq!(
-            pager_count(&PageOf::of(0, 1, 50), true, 700, part.missing(), "pools"),
+            pager_count(&PageOf::of(0, 1, 50), true, 700, part.missing()),
             "0 of 0 matching among the 700 read"
         );
         assert_eq!(

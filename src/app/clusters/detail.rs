@@ -667,8 +667,7 @@ fn PoolPages(
     };
     // A list with a gap says how many were read of how many, filtered or not.
     let count = move || {
-        shown
-            .with(|s| paged::pager_count(&s.page, s.page.total != s.all, s.all, s.missing, "pools"))
+        shown.with(|s| paged::pager_count(&s.page, s.page.total != s.all, s.all, s.missing))
     };
     view! {
         <div class="filters" role="search">
