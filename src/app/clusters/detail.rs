@@ -135,6 +135,19 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         })
     };
     let reads = RwSignal::new(PoolReads::default());
+    // Another cluster's pools are not shown while this one's are read.
+    Effect::watch(
+        cluster_id,
+        move |id, _, _| {
+            if reads.with_untracked(|r| &r.cluster != id) {
+                reads.set(PoolReads {
+                    cluster: id.clone(),
+                    reads: Shown::default(),
+                });
+            }
+        },
+        false,
+    );
     Effect::new(move |_| {
         if let Some((id, read)) = fresh.get() {
             reads.update(|r| r.take(&id, read));
