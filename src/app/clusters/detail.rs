@@ -154,12 +154,14 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         }
     });
     // Retry reads from the gap's page alone (its cursor), to the end, and puts
-    // those pages after the ones already read.
+    // those pages after the ones already read. (`retrying` is read through
+    // `with`: `get` on a bool signal is code the connect screen has too, and
+    // sharing it would add a chunk to the first load.)
     let retrying = RwSignal::new(false);
     let retry = {
         let client = client.clone();
         Callback::new(move |()| {
-            if retrying.get_untracked() {
+            if retrying.with_untracked(|busy| *busy) {
                 return;
             }
             let Some((id, base)) =
@@ -461,7 +463,7 @@ fn PoolList(
         ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
         ListState::Failed(error) => view! {
             <ErrorView error retry=move |_| retry.run(()) />
-            {move || retrying.get().then(|| view! { <p class="loading">"Reading the pools again…"</p> })}
+            {move || retrying.with(|busy| *busy).then(|| view! { <p class="loading">"Reading the pools again…"</p> })}
         }
         .into_any(),
         ListState::Empty => view! {
@@ -519,7 +521,7 @@ fn PoolGap(
                     {says.into_iter().map(|line| view! { <p>{line}</p> }).collect_view()}
                     <p>{retry_says}</p>
                     <ErrorView error=gap.error retry=move |_| retry.run(()) />
-                    {move || retrying.get().then(|| view! {
+                    {move || retrying.with(|busy| *busy).then(|| view! {
                         <p class="loading">{format!("Reading page {} onward…", display::count(gap.page))}</p>
                     })}
                 </div>
