@@ -15,6 +15,7 @@ use super::decode::{from_json, DecodeError};
 use super::types::*;
 use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
+use crate::rules::paged::{Gap, Listing, Start};
 use gloo_net::http::{Method, Request, RequestBuilder, Response};
 use wasm_bindgen::JsValue;
 
@@ -423,6 +424,68 @@ impl Client {
         }
     }
 
+    /// A list's pages from `from` (the first page, or a gap's) to the end,
+    /// where a page that still fails after the usual retries does not fail the
+    /// list: the pages read come back with a typed gap (that page, its cursor,
+    /// the error). Every page after it is unread too: only its cursor reaches
+    /// them. For a view that shows what loaded and marks what did not, and
+    /// never presents the pages read as all (see `rules::paged`).
+    async fn pages_from<T: DeserializeOwned>(
+        &self,
+        call: &str,
+        path: &str,
+        query: &[(&str, String)],
+        from: &Start,
+    ) -> Listing<T> {
+        let mut listing = Listing::default();
+        let mut page = from.page.max(1);
+        let mut cursor = from.cursor.clone();
+        loop {
+            let mut params: Vec<(&str, String)> = query.to_vec();
+            params.push(("limit", "100".into()));
+            if let Some(c) = &cursor {
+                params.push(("cursor", c.clone()));
+            }
+            let read = match self
+                .send(
+                    call,
+                    Method::GET,
+                    &with_query(path, &params),
+                    None,
+                    Retry::Sdk,
+                    None,
+                )
+                .await
+            {
+                Ok(answer) => decode::<Page<T>>(call, &answer),
+                Err(error) => Err(error),
+            };
+            let read = match read {
+                Ok(read) => read,
+                Err(error) => {
+                    listing.gap = Some(Gap {
+                        page,
+                        cursor,
+                        error,
+                    });
+                    return listing;
+                }
+            };
+            let next = read.next_cursor().map(str::to_string);
+            if let Some(pagination) = &read.pagination {
+                listing.total = Some(pagination.total_count as usize);
+            }
+            listing.items.extend(read.items);
+            match next {
+                Some(c) if Some(&c) != cursor.as_ref() => {
+                    cursor = Some(c);
+                    page += 1;
+                }
+                _ => return listing,
+            }
+        }
+    }
+
     // ----- reads -----
 
     /// Tests a key with a real call before it is kept.
@@ -477,6 +540,19 @@ impl Client {
             &[],
         )
         .await
+    }
+
+    /// A cluster's pools from `from` (page 1, or the page of a gap) to the end:
+    /// the pages read, and the page that could not be read, if one could not
+    /// (see [`Client::pages_from`]). For the cluster page, which shows the pools
+    /// read, marks the gap and retries from it alone.
+    pub async fn pools_from<T: DeserializeOwned>(
+        &self,
+        cluster_id: &str,
+        from: &Start,
+    ) -> Listing<T> {
+        let path = format!("/v1/nks/clusters/{}/pools", seg(cluster_id));
+        self.pages_from("List pools", &path, &[], from).await
     }
 
     /// One page of a cluster's pools (the first when `cursor` is `None`), for a

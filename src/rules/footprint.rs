@@ -28,6 +28,9 @@ pub enum Figure {
     AtLeast(String),
     /// Cannot be read, and why.
     Unreadable(String),
+    /// At least this much: the sum of the part of a list that could be read,
+    /// and why it is not the total (a page of the list could not be read).
+    Partial(String, String),
 }
 
 impl Figure {
@@ -35,7 +38,7 @@ impl Figure {
     pub fn text(&self) -> String {
         match self {
             Figure::Exact(t) => t.clone(),
-            Figure::AtLeast(t) => format!("≥ {t}"),
+            Figure::AtLeast(t) | Figure::Partial(t, _) => format!("≥ {t}"),
             Figure::Unreadable(_) => "—".to_string(),
         }
     }
@@ -45,7 +48,7 @@ impl Figure {
         match self {
             Figure::Exact(_) => None,
             Figure::AtLeast(_) => Some("At least: the pools are still being read".to_string()),
-            Figure::Unreadable(why) => Some(why.clone()),
+            Figure::Unreadable(why) | Figure::Partial(_, why) => Some(why.clone()),
         }
     }
 }
@@ -143,6 +146,19 @@ impl Footprint {
 
     pub fn memory_figure(&self) -> Figure {
         self.figure(self.memory_gb, " GB", true)
+    }
+}
+
+impl Figure {
+    /// This figure as a sum over part of a list (`why` says which part): never
+    /// shown as the total. A figure that cannot be read stays so.
+    pub fn of_part(self, why: Option<&str>) -> Figure {
+        match (self, why) {
+            (Figure::Exact(t) | Figure::AtLeast(t), Some(why)) => {
+                Figure::Partial(t, why.to_string())
+            }
+            (figure, _) => figure,
+        }
     }
 }
 
@@ -249,6 +265,21 @@ mod tests {
         assert!(f.vcpu_figure().note().unwrap().contains("still being read"));
         f.complete = true;
         assert_eq!(f.vcpu_figure().text(), "8,000");
+    }
+
+    #[test]
+    fn a_sum_over_the_pages_read_of_a_list_with_a_gap_is_never_the_total() {
+        let f = Footprint::of([pool("n1-standard-8", 700)], &types(), "us-sva-2");
+        let why = "The sum of the 700 pools read; pools 701–1,000 could not be read.";
+        let part = f.vcpu_figure().of_part(Some(why));
+        assert_eq!(part.text(), "≥ 5,600");
+        assert_eq!(part.note().as_deref(), Some(why));
+        assert_eq!(f.vcpu_figure().of_part(None), Figure::Exact("5,600".into()));
+        let unknown = Footprint::of([pool("mystery", 1)], &types(), "us-sva-2");
+        assert!(matches!(
+            unknown.vcpu_figure().of_part(Some(why)),
+            Figure::Unreadable(_)
+        ));
     }
 
     #[test]

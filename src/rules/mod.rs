@@ -17,6 +17,7 @@ pub mod new_vpc;
 pub mod operation;
 pub mod operations_list;
 pub mod outcome;
+pub mod paged;
 pub mod plan;
 pub mod reachability;
 pub mod shell;

@@ -361,17 +361,22 @@ test('the tracker\'s engine comes with the first thing to follow; if its code do
   await context.close();
 });
 
-test('a list whose page 3 fails shows the error with a retry, never a shorter or an empty list', async () => {
+test('a list whose page 3 fails shows the pages read with the gap marked and a retry, never as the whole list or an empty one', async () => {
   await sim.control('POST', '/_sim/reset', { seed: 'large' });
   const large = (await call(sim, 'GET', '/v1/projects')).items.find((p) => p.name === 'Large');
   const big = (await call(sim, 'GET', `/v1/nks/clusters?project_id=${large.id}&limit=100`)).items.find((c) => c.name === 'big');
   await fault({ match: { method: 'GET', path_prefix: `/v1/nks/clusters/${big.id}/pools` }, action: { type: 'page_fail', page: 3, status: 500 } });
   const { context, page } = await open(`/projects/${large.id}/clusters/${big.id}`);
+  const pagerCount = page.getByRole('navigation', { name: 'Pool pages' }).locator('.pager-count');
   try {
+    // Pages 1 and 2 are shown as what they are: 200 of 1,000, the rest a marked gap.
     const alert = page.getByRole('alert').filter({ hasText: 'List pools answered 500' });
     await alert.waitFor({ timeout: 30_000 });
     assert.match(await alert.textContent(), /^Temporary: the request is fine, try later\./);
-    assert.equal(await page.getByRole('table', { name: 'Pools' }).count(), 0, 'no partial table of pages 1 and 2');
+    const gap = page.getByRole('group', { name: 'Pools not read' });
+    await assert.doesNotReject(gap.getByText('Pools 201–1,000 could not be read.').waitFor());
+    assert.equal(await pagerCount.first().textContent(), '1\u201350 of the 200 read', 'the rows are counted among those read, not as all');
+    assert.equal(await pagerCount.last().textContent(), '200 of 1,000 pools read');
     assert.equal(await page.getByText(/No pools/).count(), 0, 'no empty state');
     await shot(page, 'fault-page-3');
   } finally {
@@ -379,10 +384,11 @@ test('a list whose page 3 fails shows the error with a retry, never a shorter or
   }
   await page.getByRole('alert').filter({ hasText: 'List pools' }).getByRole('button', { name: 'Retry' }).click();
   const table = page.getByRole('table', { name: 'Pools' });
-  await table.waitFor({ timeout: 30_000 });
+  await page.getByRole('group', { name: 'Pools not read' }).waitFor({ state: 'detached', timeout: 30_000 });
   // Shown 50 at a time: the first page, out of every one of the 1,000 pools.
   assert.equal(await table.getByRole('row').count(), 1 + 50, 'a full first page of pools, after the retry');
-  assert.equal(await page.getByRole('navigation', { name: 'Pool pages' }).locator('.pager-count').textContent(), '1\u201350 of 1,000', 'every one of the 1,000 pools, after the retry');
+  assert.equal(await pagerCount.count(), 1, 'no "pools read" count left');
+  assert.equal(await pagerCount.textContent(), '1\u201350 of 1,000', 'every one of the 1,000 pools, after the retry');
   await context.close();
 });
 

@@ -23,10 +23,44 @@ use crate::rules::listing::{
     aria_sort, keyed, pool_matches, pool_order, sort_on_click, PageOf, PER_PAGE,
 };
 use crate::rules::outcome::ApiError;
+use crate::rules::paged::{self, Gap, Listing, Shown, Start};
 
-/// A read of a cluster's pools: each with its text, so a row is keyed by what its
-/// pool was read as, and shared, so the rows shown hold them without copying.
+/// The pools shown: each with its text, so a row is keyed by what its pool was
+/// read as, and shared, so the rows shown hold them without copying.
 type Pools = figures::PoolsRead;
+type PoolListing = figures::PoolListing;
+
+/// The cluster's pools as the page holds them: the read shown (which may have
+/// a gap: a page that could not be read), and a newer read that stopped short
+/// of it, held until Retry reads its gap. Of one cluster: another's reads are
+/// not mixed in.
+#[derive(Clone, Default)]
+struct PoolReads {
+    cluster: String,
+    reads: Shown<Arc<PoolListing>>,
+}
+
+impl PoolReads {
+    /// Takes a read of `cluster`'s pools (from page 1, or a gap continued).
+    fn take(&mut self, cluster: &str, read: Arc<PoolListing>) {
+        if self.cluster != cluster {
+            *self = PoolReads {
+                cluster: cluster.to_string(),
+                reads: Shown::default(),
+            };
+        }
+        self.reads.take(read);
+    }
+}
+
+/// A read of pools as the page keeps them: each in an `Arc`.
+fn shared(read: Listing<Sourced<Pool>>) -> Arc<PoolListing> {
+    Arc::new(Listing {
+        items: read.items.into_iter().map(Arc::new).collect(),
+        total: read.total,
+        gap: read.gap,
+    })
+}
 
 /// The project's VPCs, read once per page for their names.
 type Vpcs = LocalResource<Result<Vec<Vpc>, ApiError>>;
@@ -81,7 +115,10 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             }
         })
     };
-    let pools: Pools = {
+    // The pools, every page from the first. A page that cannot be read leaves
+    // a gap after the pages read (not an error in place of them all), and a
+    // read that stops short of the list shown does not replace it.
+    let fresh = {
         let client = client.clone();
         LocalResource::new(move || {
             let client = client.clone();
@@ -90,11 +127,69 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             refresh.track();
             async move {
                 let _reading = reading;
-                let list = client.pools::<Sourced<Pool>>(&id).await?;
-                Ok::<_, ApiError>(Arc::new(list.into_iter().map(Arc::new).collect::<Vec<_>>()))
+                let read = client
+                    .pools_from::<Sourced<Pool>>(&id, &Start::first_page())
+                    .await;
+                (id, shared(read))
             }
         })
     };
+    let reads = RwSignal::new(PoolReads::default());
+    // Another cluster's pools are not shown while this one's are read.
+    Effect::watch(
+        cluster_id,
+        move |id, _, _| {
+            if reads.with_untracked(|r| &r.cluster != id) {
+                reads.set(PoolReads {
+                    cluster: id.clone(),
+                    reads: Shown::default(),
+                });
+            }
+        },
+        false,
+    );
+    Effect::new(move |_| {
+        if let Some((id, read)) = fresh.get() {
+            reads.update(|r| r.take(&id, read));
+        }
+    });
+    // Retry reads from the gap's page alone (its cursor), to the end, and puts
+    // those pages after the ones already read. (`retrying` is read through
+    // `with`: `get` on a bool signal is code the connect screen has too, and
+    // sharing it would add a chunk to the first load.)
+    let retrying = RwSignal::new(false);
+    let retry = {
+        let client = client.clone();
+        Callback::new(move |()| {
+            if retrying.with_untracked(|busy| *busy) {
+                return;
+            }
+            let Some((id, base)) =
+                reads.with_untracked(|r| Some((r.cluster.clone(), r.reads.to_retry()?.clone())))
+            else {
+                return;
+            };
+            let Some(from) = base.gap.as_ref().map(Gap::from) else {
+                return;
+            };
+            retrying.set(true);
+            let client = client.clone();
+            leptos::task::spawn_local(async move {
+                let more = client.pools_from::<Sourced<Pool>>(&id, &from).await;
+                let more = Arc::unwrap_or_clone(shared(more));
+                let read = Arc::new(base.continued(more));
+                reads.try_update(|r| r.take(&id, read));
+                retrying.try_set(false);
+            });
+        })
+    };
+    let pools: Pools = Signal::derive(move || {
+        reads.with(|r| match (&r.reads.shown, &r.reads.held) {
+            (Some(shown), _) => Some(Ok(shown.clone())),
+            (None, Some(held)) => held.gap.as_ref().map(|g| Err(g.error.clone())),
+            (None, None) => None,
+        })
+    });
     // Capacity and cost: the instance types (read once per visit, kept), and
     // the API's price of the cluster as it is, read again with the pools.
     let types = {
@@ -127,15 +222,23 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         pools.with(|read| {
             let list = read.as_ref()?.as_ref().ok()?;
             let sum = crate::rules::footprint::Footprint::of(
-                list.iter()
+                list.items
+                    .iter()
                     .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
                 &types,
                 &region,
             );
+            let total_vcpu = match (list.missing(), sum.unknown_types.is_empty()) {
+                (Some(missing), _) => Err(paged::gap_title(missing, "pools")
+                    .trim_end_matches('.')
+                    .to_string()),
+                (None, false) => Err("another pool's instance type is unknown".to_string()),
+                (None, true) => Ok(sum.vcpu),
+            };
             Some(Shares {
                 types: types.clone(),
                 region,
-                total_vcpu: sum.unknown_types.is_empty().then_some(sum.vcpu),
+                total_vcpu,
             })
         })
     });
@@ -231,9 +334,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
                 {move || identity.get().map(|(cluster_id, cluster_name)| view! { <KubeconfigActions cluster_id cluster_name /> })}
             </p>
             <h2>"Pools"</h2>
-            <Transition fallback=|| view! { <p class="loading">"Loading pools…"</p> }>
-                <PoolList pools shares base=Signal::derive(base) />
-            </Transition>
+            <PoolList reads retry retrying shares base=Signal::derive(base) />
             <h2>"Controllers"</h2>
             {lazy::controllers()}
             <h2>"Load balancers"</h2>
@@ -319,38 +420,112 @@ fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
     }
 }
 
-/// What the pools part shows once read.
+/// What the pools part shows.
 #[derive(Clone, Debug, PartialEq)]
 enum ListState {
+    Loading,
+    /// Not one page could be read.
     Failed(ApiError),
     Empty,
     Rows,
 }
 
 /// The pools read, as a filter, a page of rows and the pager, or why there are
-/// none. Built inside the `<Transition>`: the list is read here, which is how
-/// the transition knows to wait for it. A failed read is shown as what it is,
-/// never as an empty table.
+/// none. A failed read is shown as what it is, never as an empty table; pages
+/// that could not be read are marked where the rows are, with a Retry of those
+/// pages alone.
 #[component]
-fn PoolList(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -> impl IntoView {
+fn PoolList(
+    reads: RwSignal<PoolReads>,
+    retry: Callback<()>,
+    retrying: RwSignal<bool>,
+    shares: Memo<Option<Shares>>,
+    base: Signal<String>,
+) -> impl IntoView {
     let state = Memo::new(move |_| {
-        pools.with(|read| {
-            read.as_ref().map(|read| match read {
-                Err(error) => ListState::Failed(error.clone()),
-                Ok(list) if list.is_empty() => ListState::Empty,
-                Ok(_) => ListState::Rows,
-            })
+        reads.with(|r| match (&r.reads.shown, &r.reads.held) {
+            (Some(list), _) if list.items.is_empty() => ListState::Empty,
+            (Some(_), _) => ListState::Rows,
+            (None, Some(held)) => held
+                .gap
+                .as_ref()
+                .map(|g| ListState::Failed(g.error.clone()))
+                .unwrap_or(ListState::Loading),
+            (None, None) => ListState::Loading,
+        })
+    });
+    // Not a memo: each read is new to the table even when it equals the last
+    // (its marks time every read), and comparing a thousand pools would cost
+    // what the keyed rows save.
+    let shown = Signal::derive(move || reads.with(|r| r.reads.shown.clone()));
+    move || {
+        match state.get() {
+        ListState::Loading => view! { <p class="loading">"Loading pools…"</p> }.into_any(),
+        ListState::Failed(error) => view! {
+            <ErrorView error retry=move |_| retry.run(()) />
+            {move || retrying.with(|busy| *busy).then(|| view! { <p class="loading">"Reading the pools again…"</p> })}
+        }
+        .into_any(),
+        ListState::Empty => view! {
+            <PoolGap reads retry retrying />
+            <p class="empty">"This cluster has no pools."</p>
+        }
+        .into_any(),
+        ListState::Rows => view! { <PoolPages shown reads retry retrying shares base /> }.into_any(),
+    }
+    }
+}
+
+/// Where the pages that could not be read are: the pools read, and those
+/// missing, with a Retry that reads from the failed page on. Or, over a list
+/// kept shown, a refresh that stopped short of it.
+#[component]
+fn PoolGap(
+    reads: RwSignal<PoolReads>,
+    retry: Callback<()>,
+    retrying: RwSignal<bool>,
+) -> impl IntoView {
+    let what = Memo::new(move |_| {
+        reads.with(|r| {
+            let (shown, held) = (r.reads.shown.as_ref()?, r.reads.held.as_ref());
+            if let Some(held) = held {
+                let gap = held.gap.clone()?;
+                let mut says = vec![paged::refresh_stopped(held, "pools")?];
+                if let Some(missing) = shown.missing() {
+                    says.push(format!(
+                        "In that list, {}",
+                        paged::gap_title(missing, "pools")
+                    ));
+                }
+                return Some(("Refresh stopped", String::new(), says, gap));
+            }
+            let gap = shown.gap.clone()?;
+            let missing = shown.missing()?;
+            Some((
+                "Pools not read",
+                paged::gap_title(missing, "Pools"),
+                vec![format!(
+                    "{}: those shown are not all of this cluster's pools.",
+                    paged::read_of(shown.read(), Some(missing), "pools")
+                )],
+                gap,
+            ))
         })
     });
     move || {
-        state.get().map(|state| match state {
-            ListState::Failed(error) => {
-                view! { <ErrorView error retry=move |_| pools.refetch() /> }.into_any()
+        what.get().map(|(label, title, says, gap)| {
+            let retry_says = paged::retry_says(&gap);
+            view! {
+                <div class="pool-gap" role="group" aria-label=label>
+                    {(!title.is_empty()).then(|| view! { <p class="alert-title">{title}</p> })}
+                    {says.into_iter().map(|line| view! { <p>{line}</p> }).collect_view()}
+                    <p>{retry_says}</p>
+                    <ErrorView error=gap.error retry=move |_| retry.run(()) />
+                    {move || retrying.with(|busy| *busy).then(|| view! {
+                        <p class="loading">{format!("Reading page {} onward…", display::count(gap.page))}</p>
+                    })}
+                </div>
             }
-            ListState::Empty => {
-                view! { <p class="empty">"This cluster has no pools."</p> }.into_any()
-            }
-            ListState::Rows => view! { <PoolPages pools shares base /> }.into_any(),
         })
     }
 }
@@ -359,8 +534,10 @@ fn PoolList(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) ->
 #[derive(Clone, Debug, PartialEq)]
 struct PoolPage {
     page: PageOf,
-    /// How many pools the cluster has, filtered or not.
+    /// How many pools were read, filtered or not.
     all: usize,
+    /// The pools not read (a page of them could not be), if any.
+    missing: Option<paged::Missing>,
     /// The rows shown, each keyed by its pool's text (`Sourced`): an unchanged
     /// pool keeps its row, a changed one gets a new one.
     rows: Vec<(Arc<Sourced<Pool>>, usize)>,
@@ -371,6 +548,7 @@ impl Default for PoolPage {
         PoolPage {
             page: PageOf::of(0, 1, PER_PAGE),
             all: 0,
+            missing: None,
             rows: Vec::new(),
         }
     }
@@ -380,7 +558,15 @@ impl Default for PoolPage {
 /// type or label) and shown a page at a time. The filter and the page are in
 /// the URL (`?filter=…&page=…`), so a filtered page can be reloaded and shared.
 #[component]
-fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -> impl IntoView {
+fn PoolPages(
+    shown: Signal<Option<Arc<PoolListing>>>,
+    reads: RwSignal<PoolReads>,
+    retry: Callback<()>,
+    retrying: RwSignal<bool>,
+    shares: Memo<Option<Shares>>,
+    base: Signal<String>,
+) -> impl IntoView {
+    let read = shown;
     let query = use_query_map();
     let navigate = use_navigate();
     let filter = Memo::new(move |_| query.read().get("filter").unwrap_or_default());
@@ -406,11 +592,12 @@ fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -
         let needle = filter.get().trim().to_ascii_lowercase();
         let sort = sort.get();
         let asked = asked.get();
-        pools.with(|read| {
-            let Some(Ok(list)) = read else {
+        read.with(|read| {
+            let Some(read) = read else {
                 return PoolPage::default();
             };
-            let at = Arc::as_ptr(list) as usize;
+            let list = &read.items;
+            let at = Arc::as_ptr(read) as usize;
             if last_read.get_value() != at {
                 // The read's script time runs from here to its rows written: the
                 // filter, the comparison with what is shown, the keyed update.
@@ -436,6 +623,7 @@ fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -
             PoolPage {
                 page,
                 all: list.len(),
+                missing: read.missing(),
                 rows,
             }
         })
@@ -492,15 +680,9 @@ fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -
             .saturating_add_signed(delta);
         go(filter.get_untracked(), sort.get_untracked(), number, false)
     };
+    // A list with a gap says how many were read of how many, filtered or not.
     let count = move || {
-        shown.with(|s| {
-            let rows = display::rows_shown(&s.page);
-            if s.page.total == s.all {
-                rows
-            } else {
-                format!("{rows} matching (of {})", display::count(s.all))
-            }
-        })
+        shown.with(|s| paged::pager_count(&s.page, s.page.total != s.all, s.all, s.missing))
     };
     view! {
         <div class="filters" role="search">
@@ -511,10 +693,11 @@ fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -
                 <p class="field-hint" id="pool-filter-hint">"By name, instance type or label"</p>
             </div>
         </div>
+        <PoolGap reads retry retrying />
         {move || {
             if none_match.get() {
-                let all = shown.with_untracked(|s| s.all);
-                view! { <p class="empty">{format!("None of the {} pools match this filter.", display::count(all))}</p> }.into_any()
+                let (all, missing) = shown.with_untracked(|s| (s.all, s.missing));
+                view! { <p class="empty">{paged::none_match(all, missing, "pools")}</p> }.into_any()
             } else {
                 view! { <PoolTable shown shares sort sort_by base /> }.into_any()
             }
@@ -531,6 +714,9 @@ fn PoolPages(pools: Pools, shares: Memo<Option<Shares>>, base: Signal<String>) -
                 })
             }
             <span class="pager-count">{count}</span>
+            {move || shown.with(|s| s.missing.map(|m| view! {
+                <span class="pager-count pager-read">{paged::read_of(s.all, Some(m), "pools")}</span>
+            }))}
         </nav>
     }
 }

@@ -26,10 +26,16 @@ use crate::api::types::{ClusterUpdate, InstanceSize, Node, Pool, PriceNow, Resou
 use crate::rules::footprint::{Figure, Footprint};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
+use crate::rules::paged::{partial_sum_note, Listing};
 
 /// A read of a cluster's pools, as the cluster page makes it: each with its
-/// text (rows are keyed by it), shared.
-pub type PoolsRead = LocalResource<Result<Arc<Vec<Arc<Sourced<Pool>>>>, ApiError>>;
+/// text (rows are keyed by it), shared, and the page that could not be read if
+/// one could not (the pools read are then not all of them).
+pub type PoolListing = Listing<Arc<Sourced<Pool>>>;
+
+/// The pools as the cluster page shows them: `None` while the first read is
+/// under way, `Err` when not one page could be read.
+pub type PoolsRead = Signal<Option<Result<Arc<PoolListing>, ApiError>>>;
 
 /// Reads under way at once from these figures.
 pub const MAX_READS: usize = 3;
@@ -190,12 +196,13 @@ pub fn figure_view(figure: Option<Figure>) -> AnyView {
 }
 
 /// The pools' shares of the cluster, for the pools table: the instance types and
-/// the cluster's total vCPU (`None` when a pool's size is not known).
+/// the cluster's total vCPU, or why it is not known (a pool's size is not, or
+/// not every pool could be read).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shares {
     pub types: Arc<Vec<InstanceSize>>,
     pub region: String,
-    pub total_vcpu: Option<u64>,
+    pub total_vcpu: Result<u64, String>,
 }
 
 impl Shares {
@@ -211,12 +218,9 @@ impl Shares {
                 pool.node_config.instance_type
             ));
         };
-        match self.total_vcpu {
-            Some(total) => Figure::Exact(crate::rules::footprint::share(vcpu, total)),
-            None => Figure::Unreadable(
-                "The cluster's total is not known: another pool's instance type is unknown"
-                    .to_string(),
-            ),
+        match &self.total_vcpu {
+            Ok(total) => Figure::Exact(crate::rules::footprint::share(vcpu, *total)),
+            Err(why) => Figure::Unreadable(format!("The cluster's total is not known: {why}")),
         }
     }
 }
@@ -237,13 +241,17 @@ pub fn ClusterSummaryLine(
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     // What the ready count depends on: each pool's id, size and status.
+    // With a page of pools unread, their count is the API's total.
     let shape = Memo::new(move |_| {
         pools.with(|p| match p {
-            Some(Ok(list)) => Some(
-                list.iter()
+            Some(Ok(list)) => Some((
+                list.items
+                    .iter()
                     .map(|p| (p.id.clone(), p.node_count, p.status.clone()))
                     .collect::<Vec<_>>(),
-            ),
+                list.gap.is_some(),
+                list.total.unwrap_or(0).max(list.read()),
+            )),
             _ => None,
         })
     });
@@ -252,11 +260,11 @@ pub fn ClusterSummaryLine(
         let shape = shape.get();
         let cluster = cluster_id.get();
         async move {
-            let shape = shape?;
-            if shape.len() > READY_POOLS {
+            let (shape, gap, all) = shape?;
+            if shape.len() > READY_POOLS || gap {
                 return Some(Err(format!(
                     "Ready nodes are counted on each pool's page: this cluster has {} pools",
-                    crate::rules::display::count(shape.len())
+                    crate::rules::display::count(all)
                 )));
             }
             let mut nodes: Vec<Node> = Vec::new();
@@ -279,37 +287,39 @@ pub fn ClusterSummaryLine(
             Some(Ok(ready))
         }
     });
+    // The sums, and why they are only of the pools read when a page of them
+    // could not be: then each figure is a floor that says so, never a total.
     let footprint = Memo::new(move |_| {
         let types = types.get();
         pools.with(|p| match (p, types) {
             (None, _) | (_, None) => None,
             (Some(Err(e)), _) => Some(Err(pools_failed(e))),
-            (Some(Ok(list)), Some(Err(e))) => Some(Ok((
-                Footprint::of(
-                    list.iter()
-                        .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
-                    &[],
-                    &region.get(),
-                ),
-                Some(types_failed(&e)),
-            ))),
-            (Some(Ok(list)), Some(Ok(t))) => Some(Ok((
-                Footprint::of(
-                    list.iter()
-                        .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
-                    &t,
-                    &region.get(),
-                ),
-                None,
-            ))),
+            (Some(Ok(list)), types) => {
+                let (known, why): (&[InstanceSize], _) = match &types {
+                    Some(Ok(t)) => (t, None),
+                    Some(Err(e)) => (&[], Some(types_failed(e))),
+                    None => (&[], None),
+                };
+                Some(Ok((
+                    Footprint::of(
+                        list.items
+                            .iter()
+                            .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                        known,
+                        &region.get(),
+                    ),
+                    why,
+                    partial_sum_note(list, "pools"),
+                )))
+            }
         })
     });
     let size = move |pick: fn(&Footprint) -> Figure, needs_types: bool| {
         footprint.with(|f| match f {
             None => None,
             Some(Err(why)) => Some(Figure::Unreadable(why.clone())),
-            Some(Ok((_, Some(why)))) if needs_types => Some(Figure::Unreadable(why.clone())),
-            Some(Ok((f, _))) => Some(pick(f)),
+            Some(Ok((_, Some(why), _))) if needs_types => Some(Figure::Unreadable(why.clone())),
+            Some(Ok((f, _, part))) => Some(pick(f).of_part(part.as_deref())),
         })
     };
     let nodes = move || {
