@@ -20,6 +20,7 @@ pub mod outcome;
 pub mod plan;
 pub mod reachability;
 pub mod shell;
+pub mod size_history;
 pub mod timeline;
 pub mod times;
 pub mod tracking;
