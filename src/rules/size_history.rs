@@ -239,13 +239,17 @@ pub fn rebuild(
     let mut level = start;
     for (_, _, step) in changes {
         if step.from != level {
-            history.steps.push(gap(&history.steps, level, step.from, step.at.clone()));
+            history
+                .steps
+                .push(gap(&history.steps, level, step.from, step.at.clone()));
         }
         level = step.to;
         history.steps.push(step);
     }
     if level != current {
-        history.steps.push(gap(&history.steps, level, current, None));
+        history
+            .steps
+            .push(gap(&history.steps, level, current, None));
     }
     history
 }
@@ -415,7 +419,7 @@ pub fn chart(history: &History, now_ms: f64) -> Chart {
 /// with no float formatted.
 pub fn percent(units: u32) -> String {
     let units = units.min(WIDTH);
-    if units % 10 == 0 {
+    if units.is_multiple_of(10) {
         format!("{}%", units / 10)
     } else {
         format!("{}.{}%", units / 10, units % 10)
@@ -594,10 +598,16 @@ mod tests {
 
     #[test]
     fn a_current_count_unlike_the_last_change_is_a_gap_up_to_now() {
-        let ops = [update("op-1", "2026-05-01T10:02:00Z", 3, 5), create(CREATED)];
+        let ops = [
+            update("op-1", "2026-05-01T10:02:00Z", 3, 5),
+            create(CREATED),
+        ];
         let h = rebuild(POOL, CREATED, 3, &ops, &known(&[]));
         let last = h.steps.last().unwrap();
-        assert_eq!((last.cause, last.from, last.to), (Cause::Unattributed, 5, 3));
+        assert_eq!(
+            (last.cause, last.from, last.to),
+            (Cause::Unattributed, 5, 3)
+        );
         assert_eq!(last.at, None);
         assert_eq!(last.since.as_deref(), Some("2026-05-01T10:02:00Z"));
         let c = chart(&h, parse_rfc3339_ms("2026-05-01T11:00:00Z").unwrap());
@@ -617,10 +627,7 @@ mod tests {
         let ops = [pending_update, running, failed, create(CREATED)];
         let h = rebuild(POOL, CREATED, 4, &ops, &known(&["node-a"]));
         // The update in flight is a step: the pool already reads its count.
-        assert_eq!(
-            causes(&h),
-            [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]
-        );
+        assert_eq!(causes(&h), [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]);
         assert!(h.steps[1].in_flight);
         let aside: Vec<(&str, bool)> = h
             .aside
@@ -642,7 +649,13 @@ mod tests {
             "2026-05-01T10:06:00Z",
             &[("name", json!("a"), json!("b"))],
         );
-        let h = rebuild(POOL, CREATED, 2, &[rename, other, create(CREATED)], &known(&[]));
+        let h = rebuild(
+            POOL,
+            CREATED,
+            2,
+            &[rename, other, create(CREATED)],
+            &known(&[]),
+        );
         assert_eq!(causes(&h), [(Cause::Create, 2, 2)]);
     }
 
