@@ -16,7 +16,10 @@
 //!   count changed by something not attributed to this pool: that is a step of its
 //!   own, [`Cause::Unattributed`], dated only "between" the two changes around it.
 //!
-//! A failed operation changed nothing: it is kept aside, not a step. A node delete
+//! A failed operation is not a step: it is kept aside, "failed, no change" —
+//! unless the pool reads its `to` afterwards (the API keeps a failed update's
+//! count as the pool's desired count): then it is a step, marked failed, since
+//! that is the count the API reports from then on. A node delete
 //! still running has not lowered the count yet (the API lowers it at the end): it
 //! is kept aside too. A pool update in flight has: the pool already reads its `to`.
 //!
@@ -88,6 +91,8 @@ pub struct Step {
     pub node_id: Option<String>,
     /// The operation has not ended yet.
     pub in_flight: bool,
+    /// The operation failed, yet the pool reads its `to` from then on.
+    pub failed: bool,
 }
 
 /// An operation about the count that is not a step: it failed (no change), or
@@ -187,7 +192,7 @@ pub fn rebuild(
         } else {
             (&op.created_at, false)
         };
-        if failed || waits {
+        if waits {
             history.aside.push(Aside {
                 cause,
                 at: op.created_at.clone(),
@@ -214,14 +219,12 @@ pub fn rebuild(
                 operation_id: Some(op.id.clone()),
                 node_id: node.then(|| op.resource_id.clone()),
                 in_flight: !ended(&op.status),
+                failed,
             },
         ));
     }
     // The list is newest first; equal times keep the older (later listed) first.
     changes.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
-    history.aside.sort_by(|a, b| a.at.cmp(&b.at));
-
-    let start = changes.first().map_or(current, |c| c.2.from);
     let (create_at, create_op) = match created_at {
         Some((_, at, id)) => (at, Some(id)),
         None => (pool_created_at.to_string(), None),
@@ -230,14 +233,43 @@ pub fn rebuild(
         cause: Cause::Create,
         at: Some(create_at),
         since: None,
-        from: start,
-        to: start,
+        from: current,
+        to: current,
         operation_id: create_op,
         node_id: None,
         in_flight: false,
+        failed: false,
     });
+    // A failed change counts only when what follows starts from its `to`.
+    let mut kept: Vec<Step> = Vec::with_capacity(changes.len());
+    for i in 0..changes.len() {
+        let step = &changes[i].2;
+        if step.failed {
+            let next = changes[i + 1..]
+                .iter()
+                .find(|c| !c.2.failed)
+                .map_or(current, |c| c.2.from);
+            if next != step.to {
+                history.aside.push(Aside {
+                    cause: step.cause,
+                    at: step.at.clone().unwrap_or_default(),
+                    from: step.from,
+                    to: step.to,
+                    operation_id: step.operation_id.clone().unwrap_or_default(),
+                    failed: true,
+                });
+                continue;
+            }
+        }
+        kept.push(step.clone());
+    }
+    history.aside.sort_by(|a, b| a.at.cmp(&b.at));
+    let start = kept.first().map_or(current, |c| c.from);
+    // The create records no count: the history starts where the first change did.
+    history.steps[0].from = start;
+    history.steps[0].to = start;
     let mut level = start;
-    for (_, _, step) in changes {
+    for step in kept {
         if step.from != level {
             history
                 .steps
@@ -264,6 +296,7 @@ fn gap(before: &[Step], from: i64, to: i64, until: Option<String>) -> Step {
         operation_id: None,
         node_id: None,
         in_flight: false,
+        failed: false,
     }
 }
 
@@ -626,6 +659,7 @@ mod tests {
         pending_update.status = OperationStatus::Pending;
         let ops = [pending_update, running, failed, create(CREATED)];
         let h = rebuild(POOL, CREATED, 4, &ops, &known(&["node-a"]));
+        assert!(!h.steps[1].failed);
         // The update in flight is a step: the pool already reads its count.
         assert_eq!(causes(&h), [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]);
         assert!(h.steps[1].in_flight);
@@ -635,6 +669,16 @@ mod tests {
             .map(|a| (a.operation_id.as_str(), a.failed))
             .collect();
         assert_eq!(aside, [("op-f", true), ("op-r", false)]);
+    }
+
+    #[test]
+    fn a_failed_update_whose_count_the_pool_keeps_is_a_step_marked_failed() {
+        let mut failed = update("op-f", "2026-05-01T10:05:00Z", 3, 4);
+        failed.status = OperationStatus::Failed;
+        let h = rebuild(POOL, CREATED, 4, &[failed, create(CREATED)], &known(&[]));
+        assert_eq!(causes(&h), [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]);
+        assert!(h.steps[1].failed);
+        assert!(h.aside.is_empty());
     }
 
     #[test]

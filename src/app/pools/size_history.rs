@@ -48,7 +48,10 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
     );
     Effect::new(move |_| {
         let ids = nodes.get();
-        if ids.iter().any(|id| !known.with_untracked(|k| k.contains(id))) {
+        if ids
+            .iter()
+            .any(|id| !known.with_untracked(|k| k.contains(id)))
+        {
             known.update(|k| k.extend(ids));
         }
     });
@@ -196,7 +199,7 @@ fn HistoryView(history: History) -> impl IntoView {
         </figure>
         {unchanged.then(|| view! { <p class="muted">"No size changes since it was created."</p> })}
         <ol class="size-steps" aria-label="Size changes">
-            {steps.into_iter().map(|step| view! { <StepItem step /> }).collect_view()}
+            {steps.into_iter().map(|step| view! { <StepItem step changed=!unchanged /> }).collect_view()}
             {aside.into_iter().map(|a| view! { <AsideItem aside=a /> }).collect_view()}
         </ol>
         {(left_out > 0).then(|| view! {
@@ -243,14 +246,19 @@ fn describe(step: &Step) -> String {
     let counts = format!("{} → {}", step.from, step.to);
     match step.cause {
         Cause::Create => format!(
-            "Created, {} node(s){}",
-            step.to,
-            step.at.as_deref().map(|at| format!(", {}", when(at))).unwrap_or_default()
+            "Created{}",
+            step.at
+                .as_deref()
+                .map(|at| format!(", {}", when(at)))
+                .unwrap_or_default()
         ),
         Cause::Unattributed => format!(
             "Unattributed change: {} between {} and {}",
             signed(step.from, step.to),
-            step.since.as_deref().map(when).unwrap_or_else(|| "its create".into()),
+            step.since
+                .as_deref()
+                .map(when)
+                .unwrap_or_else(|| "its create".into()),
             step.at.as_deref().map(when).unwrap_or_else(|| "now".into()),
         ),
         cause => {
@@ -262,26 +270,54 @@ fn describe(step: &Step) -> String {
                 .unwrap_or_default();
             format!(
                 "{label}: {counts}{}{}",
-                step.at.as_deref().map(|at| format!(", {}", when(at))).unwrap_or_default(),
-                if step.in_flight { " (in progress)" } else { "" }
+                step.at
+                    .as_deref()
+                    .map(|at| format!(", {}", when(at)))
+                    .unwrap_or_default(),
+                status_note(step)
             )
         }
     }
 }
 
+fn status_note(step: &Step) -> String {
+    if step.failed {
+        format!(" (failed, yet the pool reads {} since)", step.to)
+    } else if step.in_flight {
+        " (in progress)".into()
+    } else {
+        String::new()
+    }
+}
+
 #[component]
-fn StepItem(step: Step) -> impl IntoView {
+fn StepItem(step: Step, changed: bool) -> impl IntoView {
     let counts = format!("{} → {}", step.from, step.to);
     match step.cause {
-        Cause::Create => view! {
-            <li>
-                {step.at.map(|at| view! { <Time at /> })}
-                {format!(" · created with {} node(s)", step.to)}
-            </li>
+        Cause::Create => {
+            // The create operation records no count.
+            let what = if changed {
+                format!(
+                    " · created (its first count is not recorded; the first recorded change started from {})",
+                    step.to
+                )
+            } else {
+                format!(" · created; {} node(s) now", step.to)
+            };
+            view! {
+                <li>
+                    {step.at.map(|at| view! { <Time at /> })}
+                    {what}
+                </li>
+            }
+            .into_any()
         }
-        .into_any(),
         Cause::Unattributed => {
-            let what = if step.to < step.from { GAP_DOWN } else { GAP_UP };
+            let what = if step.to < step.from {
+                GAP_DOWN
+            } else {
+                GAP_UP
+            };
             view! {
                 <li>
                     "between "
@@ -297,15 +333,15 @@ fn StepItem(step: Step) -> impl IntoView {
             .into_any()
         }
         cause => {
+            let note = status_note(&step);
             let node = step
                 .node_id
                 .map(|id| format!(" (node {id})"))
                 .unwrap_or_default();
-            let running = if step.in_flight { " · in progress" } else { "" };
             view! {
                 <li>
                     {step.at.map(|at| view! { <Time at /> })}
-                    {format!(" · {counts} · {}{node}{running}", cause.label())}
+                    {format!(" · {counts} · {}{node}{note}", cause.label())}
                 </li>
             }
             .into_any()
