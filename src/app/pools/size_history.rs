@@ -104,7 +104,8 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
             <Transition fallback=|| view! { <p class="loading">"Loading the size history…"</p> }>
                 {move || history().map(|result| match result {
                     Err(error) => view! { <ErrorView error retry=move |_| read.refetch() /> }.into_any(),
-                    Ok(None) => view! { <p class="loading">"Loading the size history…"</p> }.into_any(),
+                    // No pool read (yet, or it failed, which the page shows above).
+                    Ok(None) => view! { <p class="muted">"Shown once the pool is read."</p> }.into_any(),
                     Ok(Some(h)) => view! { <HistoryView history=h /> }.into_any(),
                 })}
             </Transition>
