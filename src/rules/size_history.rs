@@ -26,8 +26,6 @@
 //! The chart's positions are whole units: x in thousandths of the width (drawn as
 //! a percentage, so shapes keep their proportions at any width), y in pixels.
 
-use std::collections::BTreeSet;
-
 use crate::api::types::{Operation, OperationKind, OperationStatus, OperationType};
 use crate::rules::times::parse_rfc3339_ms;
 
@@ -58,6 +56,18 @@ impl Cause {
             Cause::NodeDelete => "node deleted: no drain",
             Cause::AutoscalerDrain => "autoscaler drain",
             Cause::Unattributed => "unattributed change",
+        }
+    }
+
+    /// The words at the start of a sentence.
+    pub fn title(self) -> &'static str {
+        match self {
+            Cause::Create => "Created",
+            Cause::ScaleUp => "Scale-up",
+            Cause::ManualScaleDown => "Manual scale-down: no drain",
+            Cause::NodeDelete => "Node deleted: no drain",
+            Cause::AutoscalerDrain => "Autoscaler drain",
+            Cause::Unattributed => "Unattributed change",
         }
     }
 
@@ -146,17 +156,18 @@ pub fn rebuild(
     pool_created_at: &str,
     current: i64,
     ops: &[Operation],
-    known_nodes: &BTreeSet<String>,
+    known_nodes: &[String],
 ) -> History {
     let mut history = History::default();
     let mut created_at = None::<(f64, String, String)>;
     // (when, order among equal times, step)
     let mut changes: Vec<(f64, usize, Step)> = Vec::new();
-    let mut seen = BTreeSet::new();
+    let mut seen: Vec<&str> = Vec::with_capacity(ops.len());
     for (order, op) in ops.iter().enumerate() {
-        if !seen.insert(op.id.as_str()) {
+        if seen.contains(&op.id.as_str()) {
             continue; // the same operation on two pages of a list that moved
         }
+        seen.push(&op.id);
         let own = op.resource_id == pool_id && op.kind == OperationKind::NksNodePool;
         let node = op.kind == OperationKind::NksNode
             && op.op_type == OperationType::Delete
@@ -548,7 +559,7 @@ mod tests {
         )
     }
 
-    fn known(ids: &[&str]) -> BTreeSet<String> {
+    fn known(ids: &[&str]) -> Vec<String> {
         ids.iter().map(|s| s.to_string()).collect()
     }
 

@@ -3,8 +3,6 @@
 //! [`crate::rules::size_history`] from the pool's operations and the deletes
 //! of nodes this page has seen in the pool; drawn in whole units as it says.
 
-use std::collections::BTreeSet;
-
 use leptos::prelude::*;
 
 use crate::api::client::Client;
@@ -40,20 +38,22 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let pool_id = Memo::new(move |_| pool.with(|p| p.as_ref().map(|p| p.pool_id.clone())));
-    let known = RwSignal::new(BTreeSet::<String>::new());
-    Effect::watch(
-        move || pool_id.get(),
-        move |_, _, _| known.set(BTreeSet::new()),
-        false,
-    );
+    // The nodes seen in the pool, with the pool they were seen in.
+    let known = RwSignal::new((None::<String>, Vec::<String>::new()));
     Effect::new(move |_| {
+        let pool = pool_id.get();
         let ids = nodes.get();
-        if ids
-            .iter()
-            .any(|id| !known.with_untracked(|k| k.contains(id)))
-        {
-            known.update(|k| k.extend(ids));
-        }
+        known.update(|(seen_in, k)| {
+            if *seen_in != pool {
+                *seen_in = pool;
+                k.clear();
+            }
+            for id in ids {
+                if !k.contains(&id) {
+                    k.push(id);
+                }
+            }
+        });
     });
     let read = LocalResource::new(move || {
         let client = client.clone();
@@ -93,7 +93,7 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
             result.map(|read| {
                 read.map(|(p, own, deletes)| {
                     let all: Vec<Operation> = own.into_iter().chain(deletes).collect();
-                    known.with(|k| rebuild(&p.pool_id, &p.created_at, p.node_count, &all, k))
+                    known.with(|(_, k)| rebuild(&p.pool_id, &p.created_at, p.node_count, &all, k))
                 })
             })
         })
@@ -263,12 +263,7 @@ fn describe(step: &Step) -> String {
             step.at.as_deref().map(when).unwrap_or_else(|| "now".into()),
         ),
         cause => {
-            let label = cause.label();
-            let mut first = label.chars();
-            let label = first
-                .next()
-                .map(|c| c.to_uppercase().chain(first).collect::<String>())
-                .unwrap_or_default();
+            let label = cause.title();
             format!(
                 "{label}: {counts}{}{}",
                 step.at
