@@ -21,6 +21,7 @@ pub mod paged;
 pub mod plan;
 pub mod reachability;
 pub mod shell;
+pub mod size_history;
 pub mod timeline;
 pub mod times;
 pub mod tracking;

@@ -82,6 +82,8 @@ TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters
   POST   /_sim/autoscaler {"on": true}      toggle the autoscaler
   POST   /_sim/time-scale {"time_scale": 0.01}   for operations created from now on
+  POST   /_sim/drain {"cluster_id": "...", "pool_id": "...", "node_id": "..."}
+         deletes the node as the autoscaler does (drained first): 202 with its operation
   POST   /_sim/rename {"kind": "cluster"|"pool"|"node"|"vpc", "id": "...", "name": "..."}
          test control, not API: stores any name unchecked (no operation), as old data or
          another tool might hold; for testing how clients show names the API now refuses

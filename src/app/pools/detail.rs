@@ -9,6 +9,7 @@ use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time}
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
+use crate::app::pools::size_history::{PoolRead, SizeHistory};
 use crate::app::shell::{page_title, Refresh};
 use crate::ops::Ops;
 use crate::rules::capacity::leaves_no_baseline;
@@ -155,6 +156,26 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
         })
     });
     let deleting_node = RwSignal::new(None::<Node>);
+    // The size history is read again when the pool reads differently.
+    let pool_read = Memo::new(move |_| {
+        pool.with(|read| match read {
+            Some(Ok((p, _))) => Some(PoolRead {
+                project_id: project_id(),
+                pool_id: p.id.clone(),
+                created_at: p.created_at.clone(),
+                node_count: i64::from(p.node_count),
+                status: p.status.as_str().to_string(),
+                updated_at: p.updated_at.clone(),
+            }),
+            _ => None,
+        })
+    });
+    let node_ids = Signal::derive(move || {
+        nodes.with(|read| match read {
+            Some(Ok(list)) => list.iter().map(|n| n.id.clone()).collect(),
+            _ => Vec::new(),
+        })
+    });
     page_title(move || {
         let pool = identity.with(|i| i.as_ref().map(|(_, name)| name.clone()));
         vec![pool.unwrap_or_default(), cluster_name().unwrap_or_default()]
@@ -206,6 +227,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
                         })
                 }}
             </Transition>
+            <SizeHistory pool=pool_read nodes=node_ids />
             <h2>"Volumes"</h2>
             {crate::app::lazy::pool_volumes()}
             {move || deleting_node.get().map(|node| view! {

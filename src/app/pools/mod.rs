@@ -7,6 +7,7 @@ mod drain_list;
 mod edit_pool_form;
 mod pool_fields;
 mod scale_down_warning;
+mod size_history;
 mod volumes;
 
 pub use create_pool_form::CreatePoolPage;

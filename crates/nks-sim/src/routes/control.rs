@@ -10,11 +10,12 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{json, no_content, Reply};
+use super::{accepted, json, no_content, Reply};
 use crate::error::ApiError;
 use crate::faults::FaultSpec;
 use crate::model::OpKind;
 use crate::state::{fresh_world, lock, AppState};
+use crate::timefmt::now_ms;
 use crate::world::{NextOutcome, Outcome, Seed};
 
 pub fn routes() -> Router<AppState> {
@@ -30,6 +31,7 @@ pub fn routes() -> Router<AppState> {
         .route("/_sim/autoscaler", post(autoscaler))
         .route("/_sim/time-scale", post(time_scale))
         .route("/_sim/rename", post(rename))
+        .route("/_sim/drain", post(drain))
 }
 
 /// Control bodies are small and typed; serde's own message is precise enough here.
@@ -203,4 +205,22 @@ async fn rename(State(s): State<AppState>, body: Bytes) -> Reply {
     };
     *slot = b.name.clone();
     Ok(json(&json!({ "kind": b.kind, "id": b.id, "name": b.name })))
+}
+
+#[derive(Deserialize)]
+struct DrainBody {
+    cluster_id: String,
+    pool_id: String,
+    node_id: String,
+}
+
+/// Test control: deletes one node the way the autoscaler scales down (cordon and drain
+/// first), through a real `nks_node`/`delete` operation that records
+/// `details.changes.drained`, so a test need not wait for the autoscaler's die.
+async fn drain(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: DrainBody = parse(&body)?;
+    let op = s
+        .world()
+        .delete_node(&b.cluster_id, &b.pool_id, &b.node_id, true, now_ms())?;
+    Ok(accepted(op))
 }

@@ -80,3 +80,58 @@ async fn autoscaler_can_be_toggled_at_run_time_and_never_empties_a_cluster() {
     t.sim(Method::POST, "/_sim/autoscaler", Some(json!({"on": false})))
         .await;
 }
+
+#[tokio::test]
+async fn the_drain_control_deletes_a_node_as_the_autoscaler_does_and_a_plain_delete_does_not_drain()
+{
+    let t = start_with(|c| c.time_scale = 0.001).await;
+    let d = t.demo().await;
+    let nodes_path = format!("/v1/nks/clusters/{}/pools/{}/nodes", d.cluster, d.baseline);
+    let nodes = t.ok(&nodes_path).await;
+    let first = nodes["items"][0]["id"].as_str().expect("node").to_string();
+    let second = nodes["items"][1]["id"].as_str().expect("node").to_string();
+
+    let (s, op) = t
+        .sim(
+            Method::POST,
+            "/_sim/drain",
+            Some(json!({"cluster_id": d.cluster, "pool_id": d.baseline, "node_id": first})),
+        )
+        .await;
+    assert_eq!(s, 202, "{op}");
+    assert_eq!(
+        (op["kind"].as_str(), op["type"].as_str()),
+        (Some("nks_node"), Some("delete"))
+    );
+    assert_eq!(op["resource_id"], json!(first));
+    assert_eq!(
+        op["details"]["changes"]["node_count"],
+        json!({"from": 3, "to": 2})
+    );
+    assert_eq!(
+        op["details"]["changes"]["drained"],
+        json!({"from": false, "to": true})
+    );
+    t.wait_op(op["id"].as_str().expect("id")).await;
+
+    let (s, plain) = t.delete(&format!("{nodes_path}/{second}")).await;
+    assert_eq!(s, 202, "{plain}");
+    assert_eq!(
+        plain["details"]["changes"]["node_count"],
+        json!({"from": 2, "to": 1})
+    );
+    assert!(
+        plain["details"]["changes"].get("drained").is_none(),
+        "{plain}"
+    );
+    t.wait_op(plain["id"].as_str().expect("id")).await;
+
+    let (s, missing) = t
+        .sim(
+            Method::POST,
+            "/_sim/drain",
+            Some(json!({"cluster_id": d.cluster, "pool_id": d.baseline, "node_id": "nope"})),
+        )
+        .await;
+    assert_eq!(s, 404, "{missing}");
+}
