@@ -65,7 +65,7 @@ macro_rules! lazy_views {
         }
 
         #[doc = concat!("[`", stringify!($view), "`], loaded on first use.")]
-        pub fn $name() -> impl IntoView {
+        pub fn $name() -> AnyView {
             thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
             lazy_view(Place::$place, &KEPT, || Box::pin(async { split_call!($module()) }), String::new())
         }
@@ -124,7 +124,7 @@ fn networking_views() -> Result<Draw, SplitLoadError> {
 thread_local!(static NETWORKING: Cell<Option<Draw>> = const { Cell::new(None) });
 
 /// [`NetworkingPage`], loaded on first use.
-pub fn networking() -> impl IntoView {
+pub fn networking() -> AnyView {
     lazy_view(
         Place::Page,
         &NETWORKING,
@@ -153,7 +153,7 @@ fn lazy_view(
     kept: &'static LocalKey<Cell<Option<Draw>>>,
     fetch: fn() -> Fetched,
     about: String,
-) -> impl IntoView {
+) -> AnyView {
     let here = kept.get();
     let state = RwSignal::new_local(here.map(Ok));
     let attempt = RwSignal::new(0_u32);
@@ -169,7 +169,7 @@ fn lazy_view(
             });
         });
     }
-    move || match state.with(|now| now.as_ref().map(|fetched| fetched.as_ref().ok().copied())) {
+    (move || match state.with(|now| now.as_ref().map(|fetched| fetched.as_ref().ok().copied())) {
         Some(Some(draw)) => draw(&about),
         Some(None) => match place {
             Place::Page | Place::Screen => view! { <LoadFailed attempt /> }.into_any(),
@@ -179,7 +179,8 @@ fn lazy_view(
             Place::Page => view! { <p class="loading">"Loading…"</p> }.into_any(),
             Place::Screen | Place::Part => ().into_any(),
         },
-    }
+    })
+    .into_any()
 }
 
 #[component]
