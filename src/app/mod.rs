@@ -132,7 +132,7 @@ fn Console(config: Config) -> impl IntoView {
     // 401 anywhere comes back to the same page).
     view! {
         <Router base=paths::router_base()>
-            <Show when=move || session.key.with(Option::is_some) fallback=lazy::connect>
+            <Show when=move || session.key.with(Option::is_some) fallback=|| view! { <connect::ConnectScreen /> }>
                 <shell::Shell />
             </Show>
         </Router>
