@@ -32,8 +32,8 @@ use std::thread::LocalKey;
 use leptos::prelude::*;
 
 use super::clusters::{
-    ClusterPage, ControllerList, CreateClusterPage, EditClusterPage, LoadBalancerList, PvcList,
-    ReachabilitySection,
+    ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
+    LoadBalancerList, PvcList, ReachabilitySection,
 };
 use super::components::{InTheWay, RetryLine};
 use super::networking::NetworkingPage;
@@ -109,6 +109,33 @@ pub fn in_the_way(id: String) -> impl IntoView {
         &KEPT,
         || Box::pin(async { split_call!(in_the_way_part()) }),
         id,
+    )
+}
+
+/// Separates a cluster's id from its region in what [`cluster_figures`] is about.
+const FIGURES_SEP: char = '\u{1f}';
+
+#[cfg_attr(
+    nks_split,
+    wasm_split_helpers::wasm_split(cluster_figures_part, fallible)
+)]
+fn cluster_figures_part() -> Result<Draw, SplitLoadError> {
+    Ok(|about| {
+        let (id, region) = about.split_once(FIGURES_SEP).unwrap_or((about, ""));
+        view! { <ClusterFigures id=id.to_string() region=region.to_string() /> }.into_any()
+    })
+}
+
+/// The clusters list's figures for one cluster (nodes, vCPU, memory, monthly
+/// cost: four cells), loaded after the list: the first page does not carry
+/// their code, and the cells fill in when it is here.
+pub fn cluster_figures(id: &str, region: &str) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+    lazy_view(
+        Place::Part,
+        &KEPT,
+        || Box::pin(async { split_call!(cluster_figures_part()) }),
+        format!("{id}{FIGURES_SEP}{region}"),
     )
 }
 

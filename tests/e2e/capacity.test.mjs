@@ -1,9 +1,12 @@
-// Capacity and cost where the resource is (issue 23, item 1), the part that fits
-// the first-load budget today: the clusters list shows each cluster's region;
-// the cluster page a summary line (nodes ready of all, vCPU, memory, monthly
-// cost) and each pool's share; the pool page its cost and its nodes' readiness.
-// Every expected figure is computed here from what the simulator's API holds
-// (pools, instance types, its cost quotes), never typed in.
+// Capacity and cost where the resource is (issue 23, item 1): the clusters list
+// shows each cluster's region, and on request (the "Capacity and cost" toggle,
+// `figures=on` in the URL) its nodes, vCPU, memory and monthly cost; the cluster
+// page a summary line (nodes ready of all, vCPU, memory, monthly cost) and each
+// pool's share; the pool page its cost and its nodes' readiness. Every expected
+// figure is computed here from what the simulator's API holds (pools, instance
+// types, its cost quotes), never typed in. A figure that cannot be read says "—"
+// and why, never a wrong sum; the list's reads go a few at a time, and a cluster
+// of 1,000 pools is summed through every page, "≥" while incomplete.
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSim, startBrowser, openPage, connect, shot, demoIds, apiCall } from './harness.mjs';
@@ -67,26 +70,201 @@ async function expected(cluster) {
   return { pools, types, size, nodes, vcpu, memory, cost: dollars(quote.before.monthly_total) };
 }
 
-/** The Region cell of the clusters table's row for `name`. */
-async function regionOf(page, name) {
+/** The cells of the clusters table's row for `name`, once its figures are read. */
+async function rowFigures(page, name) {
   const table = page.getByRole('table', { name: 'Clusters' });
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await row.waitFor();
   const headers = await table.locator('thead th').allTextContents();
-  return (await row.locator('td').nth(headers.findIndex((h) => h.trim() === 'Region')).textContent()).trim();
+  const col = (label) => headers.findIndex((h) => h.trim() === label);
+  const cells = row.locator('td');
+  // The figures fill in after the list: wait until each is read to the end.
+  await page.waitForFunction(
+    ([n, i]) => {
+      const tr = [...document.querySelectorAll('table[aria-label="Clusters"] tbody tr')]
+        .find((r) => r.querySelector('a')?.textContent === n);
+      const cells = tr ? [...tr.querySelectorAll('td')] : [];
+      return cells.length > i + 3 && cells.slice(i, i + 4).every((c) => !/…/.test(c.textContent))
+        && cells.slice(i, i + 3).every((c) => !/^≥/.test(c.textContent.trim()) || /read;/.test(c.textContent));
+    },
+    [name, col('Nodes')],
+    { timeout: 30_000 },
+  );
+  const read = async (label) => {
+    const cell = cells.nth(col(label));
+    return {
+      text: (await cell.locator('span').first().textContent()).trim(),
+      all: (await cell.textContent()).trim(),
+      title: await cell.locator('span').first().getAttribute('title'),
+      align: await cell.evaluate((e) => getComputedStyle(e).textAlign),
+      numeric: await cell.evaluate((e) => getComputedStyle(e).fontVariantNumeric),
+    };
+  };
+  return {
+    region: (await cells.nth(col('Region')).textContent()).trim(),
+    nodes: await read('Nodes'),
+    vcpu: await read('vCPU'),
+    memory: await read('Memory'),
+    cost: await read('Monthly cost'),
+  };
 }
 
-test('the clusters list shows each cluster\'s region', async () => {
+test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and monthly cost as the API holds them', async () => {
   const clusters = await all(`/v1/nks/clusters?project_id=${ids.project}`);
   assert.ok(clusters.length > 0);
   for (const width of [1280, 390]) {
+    const poolReads = async () => Object.entries((await sim.control('GET', '/_sim/requests')).by_path)
+      .filter(([path]) => /^GET \/v1\/nks\/clusters\/[^/]+\/pools$/.test(path))
+      .reduce((n, [, count]) => n + count, 0);
+    const readsBefore = await poolReads();
     const { context, page } = await open(`/projects/${ids.project}/clusters`, width);
+    // Asked for: a plain list reads no pools and has no such columns.
+    const table = page.getByRole('table', { name: 'Clusters' });
+    await table.waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await poolReads(), readsBefore, 'no pool is read for a plain list');
+    assert.equal(await table.getByRole('columnheader', { name: 'Monthly cost' }).count(), 0);
+    const toggle = page.getByRole('button', { name: 'Capacity and cost' });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    await toggle.click();
+    await page.waitForURL(/[?&]figures=on/);
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     for (const cluster of clusters) {
-      assert.equal(await regionOf(page, cluster.name), cluster.region);
+      const want = await expected(cluster);
+      const got = await rowFigures(page, cluster.name);
+      assert.equal(got.region, cluster.region);
+      assert.equal(got.nodes.text, group(want.nodes), `${cluster.name} nodes`);
+      assert.equal(got.vcpu.text, group(want.vcpu), `${cluster.name} vCPU`);
+      assert.equal(got.memory.text, `${group(want.memory)} GB`, `${cluster.name} memory`);
+      assert.equal(got.cost.text, want.cost, `${cluster.name} monthly cost`);
+      for (const figure of [got.nodes, got.vcpu, got.memory, got.cost]) {
+        assert.equal(figure.align, 'right', 'figures read right-aligned');
+        assert.match(figure.numeric, /tabular-nums/, 'in tabular figures');
+      }
     }
     await shot(page, `capacity-clusters-${width}`);
     await context.close();
   }
+});
+
+test('a figure that cannot be read says "—" and why, never a wrong sum', async () => {
+  const cluster = await sim.api(`/v1/nks/clusters/${ids.cluster}`);
+  const want = await expected(cluster);
+  // This cluster's pools cannot be read: its sizes are unknown, its price is still the API's.
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${ids.cluster}/pools` },
+    action: { type: 'status', status: 403, message: 'pools hidden for this test' },
+  });
+  let { context, page } = await open(`/projects/${ids.project}/clusters?figures=on`);
+  let got = await rowFigures(page, cluster.name);
+  for (const figure of [got.nodes, got.vcpu, got.memory]) {
+    assert.equal(figure.text, '—');
+    assert.match(figure.title, /The pools could not be read/);
+    assert.match(figure.all, /The pools could not be read/, 'the reason is there for a screen reader too');
+  }
+  assert.equal(got.cost.text, want.cost);
+  await shot(page, 'capacity-clusters-unreadable');
+  await context.close();
+
+  // The instance types cannot be read: nodes are still counted, vCPU and memory are not.
+  await sim.control('DELETE', '/_sim/faults');
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: '/v1/instance_types' },
+    action: { type: 'status', status: 403, message: 'no instance types' },
+  });
+  ({ context, page } = await open(`/projects/${ids.project}/clusters?figures=on`));
+  got = await rowFigures(page, cluster.name);
+  assert.equal(got.nodes.text, group(want.nodes));
+  for (const figure of [got.vcpu, got.memory]) {
+    assert.equal(figure.text, '—');
+    assert.match(figure.title, /The instance types could not be read/);
+  }
+  await context.close();
+
+  // The cost quote fails: "—" with the reason, the sizes still shown.
+  await sim.control('DELETE', '/_sim/faults');
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'PATCH', path_prefix: `/v1/nks/clusters/${ids.cluster}/cost` },
+    action: { type: 'status', status: 403, message: 'no prices' },
+  });
+  ({ context, page } = await open(`/projects/${ids.project}/clusters?figures=on`));
+  got = await rowFigures(page, cluster.name);
+  assert.equal(got.vcpu.text, group(want.vcpu));
+  assert.equal(got.cost.text, '—');
+  assert.match(got.cost.title, /The cost could not be read/);
+  await context.close();
+  await sim.control('DELETE', '/_sim/faults');
+});
+
+test('a page of big\'s pools that cannot be read leaves the sum of the pages before it, said to be only that', async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 0.01 });
+  const large = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Large');
+  const big = (await all(`/v1/nks/clusters?project_id=${large.id}`)).find((c) => c.name === 'big');
+  const want = await expected(big);
+  const first700 = want.pools.slice(0, 700).reduce((n, p) => n + p.node_count, 0);
+  await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${big.id}/pools` },
+    action: { type: 'page_fail', page: 8, status: 503 },
+  });
+  const { context, page } = await open(`/projects/${large.id}/clusters?figures=on`);
+  const got = await rowFigures(page, 'big');
+  assert.equal(got.nodes.text, `≥ ${group(first700)}`);
+  assert.match(got.nodes.title, /^The sum of the 700 pools read; pools 701–1,000 could not be read\. /);
+  assert.match(got.nodes.all, /The sum of the 700 pools read/, 'said to a screen reader too');
+  assert.match(got.vcpu.text, /^≥ [\d,]+$/);
+  assert.equal(got.cost.text, want.cost, 'the price is the API\'s own, whatever the pools read');
+  await shot(page, 'capacity-large-gap');
+  await context.close();
+  await sim.control('DELETE', '/_sim/faults');
+});
+
+test('the Large project: at most 3 reads at once, 1,000 pools summed through every page, "≥" while incomplete', async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 0.01 });
+  const large = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Large');
+  const clusters = await all(`/v1/nks/clusters?project_id=${large.id}`);
+  const big = clusters.find((c) => c.name === 'big');
+  const want = await expected(big);
+  assert.ok(want.pools.length > 100, 'big has more than one page of pools');
+  // Each page of big's pools is slow, so its sum is seen before the last page.
+  const slow = await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${big.id}/pools` },
+    action: { type: 'latency', ms: 700 },
+  });
+  await sim.control('DELETE', '/_sim/requests');
+  const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+  let inFlight = 0;
+  let most = 0;
+  const figureRead = (url) => /\/v1\/(instance_types|nks\/clusters\/[^/?]+\/(pools|cost))/.test(url);
+  page.on('request', (r) => { if (figureRead(r.url())) most = Math.max(most, ++inFlight); });
+  const done = (r) => { if (figureRead(r.url())) inFlight -= 1; };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await page.goto(`${sim.url}/projects/${large.id}/clusters?figures=on`);
+  await connect(page);
+  const bigRow = page.getByRole('table', { name: 'Clusters' }).getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'big', exact: true }) });
+  await bigRow.getByText(/^≥ [\d,]+$/).first().waitFor({ timeout: 60_000 });
+  await shot(page, 'capacity-large-incomplete');
+  await sim.control('DELETE', `/_sim/faults/${slow.id}`);
+  const got = await rowFigures(page, 'big');
+  assert.equal(got.nodes.text, group(want.nodes));
+  assert.equal(got.vcpu.text, group(want.vcpu));
+  assert.equal(got.memory.text, `${group(want.memory)} GB`);
+  assert.equal(got.cost.text, want.cost);
+  for (const c of clusters) {
+    await page.waitForFunction((n) => {
+      const tr = [...document.querySelectorAll('table[aria-label="Clusters"] tbody tr')]
+        .find((r) => r.querySelector('a')?.textContent === n);
+      return tr && !tr.textContent.includes('…') && !tr.textContent.includes('≥');
+    }, c.name, { timeout: 60_000 });
+  }
+  assert.ok(most <= 3, `at most 3 figure reads at once (saw ${most})`);
+  // One quote per cluster, big's pool pages once each, the others' one page each.
+  const counts = (await sim.control('GET', '/_sim/requests')).by_route;
+  assert.equal(counts['PATCH /v1/nks/clusters/{cluster_id}/cost'], clusters.length);
+  assert.equal(counts['GET /v1/nks/clusters/{cluster_id}/pools'], clusters.length - 1 + Math.ceil(want.pools.length / 100));
+  await shot(page, 'capacity-large');
+  await context.close();
 });
 
 test('the cluster page sums its nodes (ready of all), vCPU, memory and cost, and gives each pool its share', async () => {

@@ -62,6 +62,12 @@ test('at 1280 px table headers, status badges and the plan\'s figures never brea
   // A one-word cell ("update", "cluster") is never cut in two.
   const cells = await broken(page, 'table[aria-label="Operations"] td:not(:has(.badge))');
   assert.deepEqual(cells.filter((text) => !/\s/.test(text)), []);
+  // The clusters list with its capacity and cost, twelve columns: a name, a tag
+  // or a figure is never cut to make them fit.
+  await page.goto(sim.url + `/projects/${ids.project}/clusters?figures=on`);
+  await page.locator('table[aria-label="Clusters"] td.figure').filter({ hasText: '$' }).first().waitFor({ timeout: 20_000 });
+  const clusters = 'table[aria-label="Clusters"]';
+  assert.deepEqual(await broken(page, `${clusters} th:not([aria-sort]), ${clusters} .th-sort, ${clusters} td:first-child, ${clusters} .chip, ${clusters} td.figure, ${clusters} .badge`), []);
   await context.close();
 });
 
@@ -97,6 +103,7 @@ for (const width of [390, 800, 1280]) {
   test(`the main pages at ${width} px: nothing scrolls sideways but a wide table`, async () => {
     const pages = [
       ['clusters', `/projects/${ids.project}/clusters`, (p) => p.getByRole('table', { name: 'Clusters' })],
+      ['clusters-figures', `/projects/${ids.project}/clusters?figures=on`, (p) => p.locator('td.figure').filter({ hasText: '$' }).first()],
       ['cluster', clusterPath(), (p) => p.getByRole('table', { name: 'Pools' })],
       ['pool', `${clusterPath()}/pools/${ids.baseline}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
       ['operations', `/projects/${ids.project}/operations`, (p) => p.getByRole('table', { name: 'Operations' })],

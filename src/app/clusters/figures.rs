@@ -1,15 +1,15 @@
-//! Capacity and cost where the cluster is shown: the cluster page's summary
-//! line (nodes, vCPU, memory, monthly cost) and each pool's share. (The clusters
-//! list's columns of the same figures wait for room in the first load: branch
-//! `cost-list-figures`.)
+//! Capacity and cost where the cluster is shown: the clusters list's columns
+//! (nodes, vCPU, memory, monthly cost of each cluster), the cluster page's
+//! summary line and each pool's share.
 //!
 //! Sizes are summed from the pools and the instance types (`rules::footprint`);
 //! the monthly cost is the API's own quote for the cluster as it is (the cost of
 //! an empty update: its `before`), never a sum of floats. A figure that cannot be
 //! read says "—" and why; one still being read says "…" or "≥".
 //!
-//! Every read here waits for one of [`MAX_READS`] slots, so a page of many
-//! pools never fires all its node reads at once.
+//! Every read here waits for one of [`MAX_READS`] slots: forty clusters are
+//! forty pool lists and forty quotes, and a page of many pools as many node
+//! reads; none of them is fired all at once.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -22,11 +22,13 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::{ClusterUpdate, InstanceSize, Node, Pool, PriceNow, ResourceStatus};
+use crate::api::types::{
+    ClusterUpdate, InstanceSize, Node, Pool, PoolSize, PriceNow, ResourceStatus,
+};
 use crate::rules::footprint::{Figure, Footprint};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
-use crate::rules::paged::{partial_sum_note, Listing};
+use crate::rules::paged::{gap_title, partial_sum_note, Listing, Missing};
 
 /// A read of a cluster's pools, as the cluster page makes it: each with its
 /// text (rows are keyed by it), shared, and the page that could not be read if
@@ -192,6 +194,125 @@ pub fn figure_view(figure: Option<Figure>) -> AnyView {
             }
             .into_any()
         }
+    }
+}
+
+/// What a row of the clusters list has read so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RowRead {
+    /// The pools summed so far (`None`: not started).
+    footprint: Option<Result<Footprint, ApiError>>,
+    /// Why the sums are over part of the pools: a page after the first could
+    /// not be read.
+    part: Option<String>,
+    types: Option<Result<(), ApiError>>,
+    cost: Option<Result<String, ApiError>>,
+}
+
+impl RowRead {
+    fn size(&self, pick: fn(&Footprint) -> Figure, needs_types: bool) -> Option<Figure> {
+        if needs_types {
+            if let Some(Err(e)) = &self.types {
+                return Some(Figure::Unreadable(types_failed(e)));
+            }
+        }
+        match &self.footprint {
+            None => None,
+            Some(Err(e)) => Some(Figure::Unreadable(pools_failed(e))),
+            Some(Ok(f)) => Some(pick(f).of_part(self.part.as_deref())),
+        }
+    }
+
+    fn cost(&self) -> Option<Figure> {
+        self.cost.as_ref().map(|c| match c {
+            Ok(text) => Figure::Exact(text.clone()),
+            Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
+        })
+    }
+}
+
+/// The clusters list's cells for one cluster: nodes, vCPU, memory and monthly
+/// cost. The pools are read a page at a time and summed as they come ("≥"
+/// meanwhile); a page that cannot be read leaves the sum of those before it,
+/// said to be only that.
+///
+/// Read when the row is drawn: a changed cluster (a pool added or removed
+/// changes its `pool_ids`) is a new row. A list left open keeps the figures it
+/// read; the cluster's page reads its pools on every refresh.
+#[component]
+pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
+    let client = expect_context::<Client>();
+    let read = RwSignal::new(RowRead::default());
+    leptos::task::spawn_local(async move {
+        let cost = cluster_cost(&client, &id).await;
+        if read.try_update(|r| r.cost = Some(cost)).is_none() {
+            return; // the row is gone
+        }
+        let types = instance_types(&client).await;
+        let known = types
+            .as_ref()
+            .map_or_else(|_| Arc::new(Vec::new()), Arc::clone);
+        let _ = read.try_update(|r| r.types = Some(types.map(|_| ())));
+        let mut sum = Footprint::default();
+        let mut cursor: Option<String> = None;
+        let mut total: Option<usize> = None;
+        loop {
+            let page = {
+                let _permit = slot().await;
+                client.pools_page::<PoolSize>(&id, cursor.as_deref()).await
+            };
+            let page = match page {
+                Ok(page) => page,
+                Err(e) if sum.pools == 0 => {
+                    let _ = read.try_update(|r| r.footprint = Some(Err(e)));
+                    return;
+                }
+                Err(e) => {
+                    // As the cluster page says it: "pools 701–1,000 could not be read".
+                    let read_so_far = sum.pools as usize;
+                    let missing = Missing {
+                        first: read_so_far + 1,
+                        last: total.filter(|&t| t > read_so_far),
+                    };
+                    let part = format!(
+                        "The sum of the {} pools read; {} {}",
+                        crate::rules::display::count(read_so_far),
+                        gap_title(missing, "pools"),
+                        e.explain()
+                    );
+                    let _ = read.try_update(|r| r.part = Some(part));
+                    return;
+                }
+            };
+            total = page.pagination.as_ref().map(|p| p.total_count as usize);
+            sum.add(
+                page.items
+                    .iter()
+                    .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
+                &known,
+                &region,
+            );
+            let next = page.next_cursor().map(str::to_string);
+            sum.complete = next.is_none() || next == cursor;
+            let done = sum.complete;
+            if read
+                .try_update(|r| r.footprint = Some(Ok(sum.clone())))
+                .is_none()
+                || done
+            {
+                return;
+            }
+            cursor = next;
+        }
+    });
+    let cell = move |figure: Signal<Option<Figure>>| {
+        view! { <td class="figure">{move || figure_view(figure.get())}</td> }
+    };
+    view! {
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::nodes_figure, false))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::vcpu_figure, true))))}
+        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::memory_figure, true))))}
+        {cell(Signal::derive(move || read.with(RowRead::cost)))}
     }
 }
 

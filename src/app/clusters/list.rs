@@ -58,13 +58,22 @@ pub fn ClusterList() -> impl IntoView {
             sort: q.get("sort").unwrap_or_default(),
         }
     });
+    // The capacity and cost columns, shown on request (`?figures=on`): they
+    // read every cluster's pools and a price, and their code is fetched then.
+    let figures = Memo::new(move |_| query.read().get("figures").is_some_and(|v| v == "on"));
     let navigate = use_navigate();
     let set_param = move |key: &str, value: String| {
         let mut q = current.get_untracked();
+        let mut shown = if figures.get_untracked() {
+            "on".to_string()
+        } else {
+            String::new()
+        };
         match key {
             "name" => q.name = value,
             "status" => q.status = value,
             "tag" => q.tag = value,
+            "figures" => shown = value,
             _ => q.sort = value,
         }
         let pairs: Vec<String> = [
@@ -72,6 +81,7 @@ pub fn ClusterList() -> impl IntoView {
             ("status", &q.status),
             ("tag", &q.tag),
             ("sort", &q.sort),
+            ("figures", &shown),
         ]
         .iter()
         .filter(|(_, v)| !v.is_empty())
@@ -95,6 +105,17 @@ pub fn ClusterList() -> impl IntoView {
     };
     let create_href = move || format!("/projects/{}/clusters/new", project_id());
     // A column header's click: its sort, or the same one the other way round.
+    let figures_param = set_param.clone();
+    let toggle_figures = move |_| {
+        figures_param(
+            "figures",
+            if figures.get_untracked() {
+                String::new()
+            } else {
+                "on".into()
+            },
+        );
+    };
     let sort_param = set_param.clone();
     let sort_by = Callback::new(move |column: &'static str| {
         sort_param("sort", sort_on_click(&current.get_untracked().sort, column));
@@ -148,10 +169,20 @@ pub fn ClusterList() -> impl IntoView {
                         <option value="-created" selected=shown_first.sort == "-created">"Oldest"</option>
                     </select>
                 </div>
+                <button
+                    type="button"
+                    class="btn"
+                    aria-pressed=move || if figures.get() { "true" } else { "false" }
+                    aria-describedby="figures-hint"
+                    on:click=toggle_figures
+                >
+                    "Capacity and cost"
+                </button>
+                <span class="field-hint" id="figures-hint">"Nodes, vCPU, memory and monthly cost of each cluster, from its pools."</span>
             </div>
             // The last list read stays on screen while the next is on its way.
             <Transition fallback=|| view! { <p class="loading">"Loading clusters…"</p> }>
-                <ClusterResults clusters current sort_by project=Signal::derive(project_id) />
+                <ClusterResults clusters current figures sort_by project=Signal::derive(project_id) />
             </Transition>
         </section>
     }
@@ -174,6 +205,7 @@ enum Shown {
 fn ClusterResults(
     clusters: Clusters,
     current: Memo<ClusterQuery>,
+    figures: Memo<bool>,
     sort_by: Callback<&'static str>,
     project: Signal<String>,
 ) -> impl IntoView {
@@ -210,15 +242,23 @@ fn ClusterResults(
         });
         let q = current.get();
         let clear = q.filters().then(|| {
-            let sort = if q.sort.is_empty() {
+            // The order and the columns chosen stay.
+            let mut kept = Vec::new();
+            if !q.sort.is_empty() {
+                kept.push(format!(
+                    "sort={}",
+                    String::from(js_sys::encode_uri_component(&q.sort))
+                ));
+            }
+            if figures.get() {
+                kept.push("figures=on".to_string());
+            }
+            let kept = if kept.is_empty() {
                 String::new()
             } else {
-                format!(
-                    "?sort={}",
-                    String::from(js_sys::encode_uri_component(&q.sort))
-                )
+                format!("?{}", kept.join("&"))
             };
-            let href = format!("/projects/{}/clusters{sort}", project_id());
+            let href = format!("/projects/{}/clusters{kept}", project_id());
             view! { " " <A href=href>"Clear filters"</A> }
         });
         let noun = if all == 1 { "cluster" } else { "clusters" };
@@ -247,7 +287,7 @@ fn ClusterResults(
             }
             .into_any(),
             Shown::Rows => {
-                view! { {count} <ClusterTable rows current sort_by project /> }.into_any()
+                view! { {count} <ClusterTable rows current figures sort_by project /> }.into_any()
             }
         })
     }
@@ -259,6 +299,7 @@ fn ClusterResults(
 fn ClusterTable(
     rows: Memo<Vec<(Sourced<ClusterSummary>, usize)>>,
     current: Memo<ClusterQuery>,
+    figures: Memo<bool>,
     sort_by: Callback<&'static str>,
     project: Signal<String>,
 ) -> impl IntoView {
@@ -271,13 +312,21 @@ fn ClusterTable(
         rows.get()
     };
     view! {
-        // At phone width it scrolls sideways, the names kept in view.
+        // Too wide for the page (a phone, or the figures shown), it scrolls
+        // sideways, the names kept in view.
+        <div class="table-frame">
         <table class="table table-wide" aria-label="Clusters">
             <thead>
                 <tr>
                     {sortable("name", "Name")}
                     {sortable("status", "Status")}
                     <th scope="col">"Region"</th>
+                    {move || figures.get().then(|| view! {
+                        <th scope="col" class="figure">"Nodes"</th>
+                        <th scope="col" class="figure">"vCPU"</th>
+                        <th scope="col" class="figure">"Memory"</th>
+                        <th scope="col" class="figure">"Monthly cost"</th>
+                    }.into_any())}
                     <th scope="col">"Kubernetes"</th>
                     <th scope="col">"Autoscaling"</th>
                     <th scope="col">"Pools"</th>
@@ -300,6 +349,11 @@ fn ClusterTable(
                                 <td><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
                                 <td class="nowrap">{c.region.clone()}</td>
+                                // Summed from the pools, priced by the API: loaded after the list.
+                                {
+                                    let (id, region) = (c.id.clone(), c.region.clone());
+                                    move || figures.get().then(|| crate::app::lazy::cluster_figures(&id, &region).into_any())
+                                }
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td>{c.pool_ids.len()}</td>
@@ -311,5 +365,6 @@ fn ClusterTable(
                 </For>
             </tbody>
         </table>
+        </div>
     }
 }

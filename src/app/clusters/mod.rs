@@ -17,6 +17,7 @@ pub use create_cluster_form::CreateClusterPage;
 pub use detail::ClusterPage;
 pub use edit_cluster_form::EditClusterPage;
 pub(crate) use figures::figure_view;
+pub use figures::ClusterFigures;
 pub use list::ClusterList;
 pub use load_balancers::LoadBalancerList;
 pub use pvcs::PvcList;
