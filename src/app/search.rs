@@ -14,6 +14,7 @@ use crate::app::shell::{current_project_id, Projects};
 use crate::ops::Ops;
 use crate::rules::operations_list::Known;
 use crate::rules::outcome::ApiError;
+use crate::rules::paged::{gap_title, Start};
 
 /// A cluster or pool as the console names it: its name and its page.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,35 +25,46 @@ pub struct Named {
     pub cluster_id: Option<String>,
 }
 
-/// Every cluster and pool of a project by id, and the clusters whose pools
-/// could not be read (their pools are missing, and the reader says so).
+/// Every cluster and pool of a project by id, and the pools that could not be
+/// read (they are missing, and the reader says so).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ProjectIndex {
     pub names: BTreeMap<String, Named>,
-    /// Names of the clusters whose pools could not be read.
+    /// Names of the clusters none of whose pools could be read.
     pub unread: Vec<String>,
+    /// The clusters some of whose pools could be read, each with the ones
+    /// missing: "big: pools 701–1,000 could not be read".
+    pub partly: Vec<String>,
 }
 
-/// Reads the index of `project`: its clusters, then each one's pools. Only a
-/// failure to read the clusters fails it.
+/// Reads the index of `project`: its clusters, then each one's pools, keeping
+/// the pages of them that could be read. Only a failure to read the clusters
+/// fails it.
 pub async fn project_index(client: &Client, project: &str) -> Result<ProjectIndex, ApiError> {
     let mut index = ProjectIndex::default();
     for cluster in client.clusters::<Cluster>(project).await? {
         let cluster_href = format!("/projects/{project}/clusters/{}", cluster.id);
-        match client.pools::<Pool>(&cluster.id).await {
-            Ok(pools) => {
-                for pool in pools {
-                    index.names.insert(
-                        pool.id.clone(),
-                        Named {
-                            name: format!("{} / {}", cluster.name, pool.name),
-                            href: format!("{cluster_href}/pools/{}", pool.id),
-                            cluster_id: Some(cluster.id.clone()),
-                        },
-                    );
-                }
-            }
-            Err(_) => index.unread.push(cluster.name.clone()),
+        let pools = client
+            .pools_from::<Pool>(&cluster.id, &Start::first_page())
+            .await;
+        match pools.missing() {
+            Some(_) if pools.items.is_empty() => index.unread.push(cluster.name.clone()),
+            Some(missing) => index.partly.push(format!(
+                "{}: {}",
+                cluster.name,
+                gap_title(missing, "pools").trim_end_matches('.')
+            )),
+            None => {}
+        }
+        for pool in pools.items {
+            index.names.insert(
+                pool.id.clone(),
+                Named {
+                    name: format!("{} / {}", cluster.name, pool.name),
+                    href: format!("{cluster_href}/pools/{}", pool.id),
+                    cluster_id: Some(cluster.id.clone()),
+                },
+            );
         }
         index.names.insert(
             cluster.id.clone(),
@@ -194,15 +206,22 @@ pub fn SiteSearch() -> impl IntoView {
                         <button type="button" class="btn btn-quiet" on:click=retry>"Retry"</button>
                     }
                         .into_any(),
-                    Some(Ok(read)) if !read.unread.is_empty() => view! {
-                        {format!(
-                            "The pools of {} could not be read, so none of them is found.",
+                    Some(Ok(read)) if !read.unread.is_empty() || !read.partly.is_empty() => {
+                        let none = (!read.unread.is_empty()).then(|| format!(
+                            "The pools of {} could not be read, so none of them is found. ",
                             read.unread.join(", "),
-                        )}
-                        " "
-                        <button type="button" class="btn btn-quiet" on:click=retry>"Retry"</button>
+                        ));
+                        let some = (!read.partly.is_empty()).then(|| format!(
+                            "{}, so they are not found. ",
+                            read.partly.join("; "),
+                        ));
+                        view! {
+                            {none}
+                            {some}
+                            <button type="button" class="btn btn-quiet" on:click=retry>"Retry"</button>
+                        }
+                        .into_any()
                     }
-                        .into_any(),
                     Some(Ok(_)) => view! {
                         "Clusters and pools of " {project_name} ", by name or id. Enter opens the page; Escape closes."
                     }

@@ -141,3 +141,29 @@ test('a cluster whose pools cannot be read is named, and Retry reads them', asyn
   await searchBox(page).waitFor({ state: 'detached' });
   await context.close();
 });
+
+test('a page of a cluster\'s pools that cannot be read: the pools read are found, the ones missing are named, Retry reads them', async () => {
+  await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 0.01 });
+  const large = (await sim.api('/v1/projects')).items.find((p) => p.name === 'Large').id;
+  const big = (await sim.api(`/v1/nks/clusters?project_id=${large}&limit=100`)).items.find((c) => c.name === 'big');
+  const fault = await sim.control('POST', '/_sim/faults', {
+    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${big.id}/pools` },
+    action: { type: 'page_fail', page: 8, status: 503 },
+  });
+  const { context, page } = await open(`/projects/${large}/clusters`);
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await page.keyboard.press('/');
+  const hint = page.locator('#site-search-hint');
+  await hint.getByText('big: pools 701–1,000 could not be read, so they are not found.').waitFor({ timeout: 30_000 });
+  await searchBox(page).fill('pool-0005');
+  await options(page).filter({ hasText: 'big / pool-0005' }).waitFor();
+  await searchBox(page).fill('pool-0999');
+  await page.getByText('No cluster or pool of this project matches.').waitFor();
+  await shot(page, 'search-pools-partly-read');
+
+  await sim.control('DELETE', `/_sim/faults/${fault.id}`);
+  await hint.getByRole('button', { name: 'Retry' }).click();
+  await options(page).filter({ hasText: 'big / pool-0999' }).waitFor({ timeout: 30_000 });
+  assert.equal(await hint.getByText(/could not be read/).count(), 0);
+  await context.close();
+});
