@@ -51,6 +51,7 @@ test('every page of the console has no serious or critical accessibility violati
   const clusterPath = `/projects/${project}/clusters/${cluster}`;
   const pages = [
     ['clusters list', `/projects/${project}/clusters`, 'Clusters'],
+    ['clusters list with capacity and cost', `/projects/${project}/clusters?figures=on`, 'Clusters'],
     ['cluster page', clusterPath, 'edge-prod'],
     ['pool page', `${clusterPath}/pools/${pool}`, 'baseline'],
     ['edit pool', `${clusterPath}/pools/${pool}/edit`, 'Edit pool baseline'],
@@ -58,6 +59,7 @@ test('every page of the console has no serious or critical accessibility violati
     ['create cluster', `/projects/${project}/clusters/new`, 'Create cluster'],
     ['edit cluster', `${clusterPath}/edit`, 'Edit cluster edge-prod'],
     ['operations', `/projects/${project}/operations`, 'Operations'],
+    ['networking', `/projects/${project}/networking`, 'Networking'],
     ['settings', '/settings', 'Settings'],
     ['not found', '/no/such/page', 'Page not found'],
   ];

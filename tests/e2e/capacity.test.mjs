@@ -70,43 +70,44 @@ async function expected(cluster) {
   return { pools, types, size, nodes, vcpu, memory, cost: dollars(quote.before.monthly_total) };
 }
 
-/** The cells of the clusters table's row for `name`, once its figures are read. */
+/**
+ * The cells of the clusters table's row for `name`, once its figures are read,
+ * read at once in the page: a row the list redraws (its cluster changed) reads
+ * its figures again, and a read in several steps could straddle that.
+ */
 async function rowFigures(page, name) {
   const table = page.getByRole('table', { name: 'Clusters' });
-  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
-  await row.waitFor();
-  const headers = await table.locator('thead th').allTextContents();
-  const col = (label) => headers.findIndex((h) => h.trim() === label);
-  const cells = row.locator('td');
-  // The figures fill in after the list: wait until each is read to the end.
-  await page.waitForFunction(
-    ([n, i]) => {
+  await table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) }).waitFor();
+  const headers = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+  const handle = await page.waitForFunction(
+    ([n, cols]) => {
       const tr = [...document.querySelectorAll('table[aria-label="Clusters"] tbody tr')]
         .find((r) => r.querySelector('a')?.textContent === n);
-      const cells = tr ? [...tr.querySelectorAll('td')] : [];
-      return cells.length > i + 3 && cells.slice(i, i + 4).every((c) => !/…/.test(c.textContent))
-        && cells.slice(i, i + 3).every((c) => !/^≥/.test(c.textContent.trim()) || /read;/.test(c.textContent));
+      if (!tr) return null;
+      const cells = [...tr.querySelectorAll('td')];
+      const read = (label) => {
+        const cell = cells[cols.indexOf(label)];
+        const first = cell?.querySelector('span');
+        if (!first) return null;
+        return {
+          text: first.textContent.trim(),
+          all: cell.textContent.trim(),
+          title: first.getAttribute('title'),
+          align: getComputedStyle(cell).textAlign,
+          numeric: getComputedStyle(cell).fontVariantNumeric,
+        };
+      };
+      const figures = ['Nodes', 'vCPU', 'Memory', 'Monthly cost'].map(read);
+      // Still being read ("…"), or a floor while more pages come (not a gap's).
+      const pending = (f) => !f || f.text === '…' || (f.text.startsWith('≥') && !/ read; /.test(f.title ?? ''));
+      if (figures.some(pending)) return null;
+      const [nodes, vcpu, memory, cost] = figures;
+      return { region: cells[cols.indexOf('Region')].textContent.trim(), nodes, vcpu, memory, cost };
     },
-    [name, col('Nodes')],
+    [name, headers],
     { timeout: 30_000 },
   );
-  const read = async (label) => {
-    const cell = cells.nth(col(label));
-    return {
-      text: (await cell.locator('span').first().textContent()).trim(),
-      all: (await cell.textContent()).trim(),
-      title: await cell.locator('span').first().getAttribute('title'),
-      align: await cell.evaluate((e) => getComputedStyle(e).textAlign),
-      numeric: await cell.evaluate((e) => getComputedStyle(e).fontVariantNumeric),
-    };
-  };
-  return {
-    region: (await cells.nth(col('Region')).textContent()).trim(),
-    nodes: await read('Nodes'),
-    vcpu: await read('vCPU'),
-    memory: await read('Memory'),
-    cost: await read('Monthly cost'),
-  };
+  return handle.jsonValue();
 }
 
 test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and monthly cost as the API holds them', async () => {
@@ -145,6 +146,33 @@ test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and mo
     await shot(page, `capacity-clusters-${width}`);
     await context.close();
   }
+});
+
+test('the choice of the capacity and cost columns is kept on this device: the list opens as it was left', async () => {
+  const { context, page } = await open(`/projects/${ids.project}/clusters`);
+  const cost = page.getByRole('table', { name: 'Clusters' }).getByRole('columnheader', { name: 'Monthly cost' });
+  const toggle = page.getByRole('button', { name: 'Capacity and cost' });
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await toggle.click();
+  await cost.waitFor();
+  // Reopened without the URL's figures=on: still shown, the toggle pressed.
+  await page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await cost.waitFor();
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+  // The navigation's own link opens it so too.
+  await page.getByRole('link', { name: 'Operations', exact: true }).first().click();
+  await page.getByRole('table', { name: 'Operations' }).waitFor();
+  await page.getByRole('link', { name: 'Clusters', exact: true }).first().click();
+  await cost.waitFor();
+  // Turned off, it stays off.
+  await toggle.click();
+  await cost.waitFor({ state: 'detached' });
+  assert.doesNotMatch(page.url(), /figures=/);
+  await page.goto(`${sim.url}/projects/${ids.project}/clusters`);
+  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+  assert.equal(await cost.count(), 0);
+  await context.close();
 });
 
 test('a figure that cannot be read says "—" and why, never a wrong sum', async () => {

@@ -1,7 +1,9 @@
 use crate::app::paths::A;
+use codee::string::FromToStringCodec;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
 use leptos_router::NavigateOptions;
+use leptos_use_storage::use_local_storage;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
@@ -14,6 +16,9 @@ use crate::rules::listing::{
     all_tags, aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery,
 };
 use crate::rules::outcome::ApiError;
+
+/// Whether the capacity and cost columns were last shown (`on`), on this device.
+const FIGURES_ITEM: &str = "nks-console.cluster-figures";
 
 type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
 
@@ -58,9 +63,14 @@ pub fn ClusterList() -> impl IntoView {
             sort: q.get("sort").unwrap_or_default(),
         }
     });
-    // The capacity and cost columns, shown on request (`?figures=on`): they
-    // read every cluster's pools and a price, and their code is fetched then.
-    let figures = Memo::new(move |_| query.read().get("figures").is_some_and(|v| v == "on"));
+    // The capacity and cost columns, shown on request: they read every
+    // cluster's pools and a price, and their code is fetched then. The choice is
+    // kept on this device, so the list opens as it was left; `?figures=on`
+    // shows them to whoever opens the link.
+    let (kept, keep, _) = use_local_storage::<String, FromToStringCodec>(FIGURES_ITEM);
+    let figures = Memo::new(move |_| {
+        query.read().get("figures").is_some_and(|v| v == "on") || kept.with(|k| k == "on")
+    });
     let navigate = use_navigate();
     let set_param = move |key: &str, value: String| {
         let mut q = current.get_untracked();
@@ -107,14 +117,9 @@ pub fn ClusterList() -> impl IntoView {
     // A column header's click: its sort, or the same one the other way round.
     let figures_param = set_param.clone();
     let toggle_figures = move |_| {
-        figures_param(
-            "figures",
-            if figures.get_untracked() {
-                String::new()
-            } else {
-                "on".into()
-            },
-        );
+        let on = !figures.get_untracked();
+        keep.set(if on { "on".into() } else { String::new() });
+        figures_param("figures", if on { "on".into() } else { String::new() });
     };
     let sort_param = set_param.clone();
     let sort_by = Callback::new(move |column: &'static str| {
