@@ -76,10 +76,17 @@ TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/operations/next {"outcome": "failed"|"unknown", "kind": "nks_node_pool",
          "unknown_ms": 30000}      the next created operation (of that kind) fails (resource
                                    -> error) or sits in unknown that long, then done
+  POST   /_sim/operations/finish {"id": "...", "kind": "nks_node_pool"}   both optional
+                                   every in-flight operation named (by id, by kind, or all)
+                                   reaches its planned end now -> {"finished": [{id, kind, status}]}
+  GET    /_sim/clock               -> {"now", "now_ms", "offset_ms"}
+  POST   /_sim/clock {"advance_ms": 600000}   moves the simulator's clock forward: what was due
+                                   in that time (transitions, the autoscaler's turn) has happened
+                                   when it answers, and later timestamps carry the offset
   GET    /_sim/requests            -> {"total", "by_route": {"GET /v1/operations/{operation_id}": n},
                                        "by_path": {"GET /v1/operations/<id>": n}}
   DELETE /_sim/requests            reset the counters
-  POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters
+  POST   /_sim/reset {"seed": "demo"}      re-seed; clear faults and counters; clock back to the wall
   POST   /_sim/autoscaler {"on": true}      toggle the autoscaler
   POST   /_sim/time-scale {"time_scale": 0.01}   for operations created from now on
   POST   /_sim/drain {"cluster_id": "...", "pool_id": "...", "node_id": "..."}

@@ -2,12 +2,13 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
 
 use crate::faults::Faults;
-use crate::timefmt::now_ms;
+use crate::timefmt::{now_ms, Millis};
 use crate::world::{Seed, World};
 
 /// Request counters for `GET /_sim/requests`.
@@ -45,6 +46,9 @@ pub struct Shared {
     world: Mutex<World>,
     pub faults: Mutex<Faults>,
     pub counters: Mutex<Counters>,
+    /// How far a test has moved the simulator's clock ahead of the wall clock
+    /// (`POST /_sim/clock`); a reset sets it back to zero.
+    clock_offset_ms: AtomicI64,
 }
 
 pub type AppState = Arc<Shared>;
@@ -70,18 +74,37 @@ impl Shared {
             world: Mutex::new(world),
             faults: Mutex::new(Faults::default()),
             counters: Mutex::new(Counters::default()),
+            clock_offset_ms: AtomicI64::new(0),
         })
+    }
+
+    /// The simulator's present: the wall clock plus what tests have moved it forward.
+    /// Every timestamp, transition and autoscaler turn is measured on it.
+    pub fn now(&self) -> Millis {
+        now_ms() + self.clock_offset_ms.load(Ordering::Relaxed)
+    }
+
+    /// Moves the clock forward by `ms` and returns the new offset from the wall clock.
+    pub fn advance_clock(&self, ms: Millis) -> Millis {
+        self.clock_offset_ms.fetch_add(ms, Ordering::Relaxed) + ms
+    }
+
+    pub fn clock_offset(&self) -> Millis {
+        self.clock_offset_ms.load(Ordering::Relaxed)
     }
 
     /// The world brought up to the present: every request starts here.
     pub fn world(&self) -> MutexGuard<'_, World> {
         let mut w = lock(&self.world);
-        w.advance(now_ms());
+        w.advance(self.now());
         w
     }
 
+    /// A fresh world, on the wall clock again.
     pub fn replace_world(&self, world: World) {
-        *lock(&self.world) = world;
+        let mut w = lock(&self.world);
+        self.clock_offset_ms.store(0, Ordering::Relaxed);
+        *w = world;
     }
 
     pub fn key_allowed(&self, key: &str) -> bool {

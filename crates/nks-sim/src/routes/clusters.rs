@@ -9,12 +9,11 @@ use super::{accepted, body_object, json, may_view_billing, no_content, page, que
 use crate::cost::{self, Usage};
 use crate::model::*;
 use crate::state::AppState;
-use crate::timefmt::now_ms;
 use crate::validate;
 
 pub async fn create(State(s): State<AppState>, body: Bytes) -> Reply {
     let req = validate::cluster_create(&body_object(&body)?)?;
-    Ok(accepted(s.world().create_cluster(req, now_ms())?))
+    Ok(accepted(s.world().create_cluster(req, s.now())?))
 }
 
 pub async fn list(State(s): State<AppState>, uri: Uri) -> Reply {
@@ -39,11 +38,11 @@ pub async fn update(State(s): State<AppState>, Path(id): Path<String>, body: Byt
     let mut w = s.world();
     w.cluster(&id)?;
     let req = validate::cluster_update(&obj)?;
-    Ok(accepted(w.update_cluster(&id, req, now_ms())?))
+    Ok(accepted(w.update_cluster(&id, req, s.now())?))
 }
 
 pub async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
-    Ok(accepted(s.world().delete_cluster(&id, now_ms())?))
+    Ok(accepted(s.world().delete_cluster(&id, s.now())?))
 }
 
 pub async fn availability_create(State(s): State<AppState>, body: Bytes) -> Reply {
@@ -71,7 +70,7 @@ pub async fn cost_create(State(s): State<AppState>, headers: HeaderMap, body: By
     let usage = Usage::control_plane();
     let w = s.world();
     let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
-    Ok(json(&cost::quote(&usage, now_ms(), summaries)))
+    Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 
 /// Nothing a cluster update can change is priced, so before and after are equal.
@@ -90,7 +89,7 @@ pub async fn cost_update(
     Ok(json(&cost::quote_update(
         &usage,
         &usage,
-        now_ms(),
+        s.now(),
         summaries,
     )))
 }

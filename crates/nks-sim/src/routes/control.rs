@@ -15,7 +15,6 @@ use crate::error::ApiError;
 use crate::faults::FaultSpec;
 use crate::model::OpKind;
 use crate::state::{fresh_world, lock, AppState};
-use crate::timefmt::now_ms;
 use crate::world::{NextOutcome, Outcome, Seed};
 
 pub fn routes() -> Router<AppState> {
@@ -26,6 +25,8 @@ pub fn routes() -> Router<AppState> {
         )
         .route("/_sim/faults/{id}", delete(remove_fault))
         .route("/_sim/operations/next", post(next_operation))
+        .route("/_sim/operations/finish", post(finish_operations))
+        .route("/_sim/clock", get(clock).post(advance_clock))
         .route("/_sim/requests", get(requests).delete(reset_requests))
         .route("/_sim/reset", post(reset))
         .route("/_sim/autoscaler", post(autoscaler))
@@ -77,12 +78,7 @@ struct NextBody {
 
 async fn next_operation(State(s): State<AppState>, body: Bytes) -> Reply {
     let b: NextBody = parse(&body)?;
-    let kind = match b.kind.as_deref() {
-        None => None,
-        Some(k) => Some(OpKind::parse(k).ok_or_else(|| {
-            ApiError::bad_request("kind: must be one of vpc, firewall_rule, nks_cluster, nks_node_pool, nks_node, nks_load_balancer")
-        })?),
-    };
+    let kind = kind_filter(b.kind.as_deref())?;
     let next = NextOutcome {
         outcome: b.outcome,
         kind,
@@ -98,6 +94,66 @@ async fn next_operation(State(s): State<AppState>, body: Bytes) -> Reply {
         Json(json!({ "queued": next, "pending": w.next_outcomes.len() })),
     )
         .into_response())
+}
+
+#[derive(Deserialize)]
+struct FinishBody {
+    id: Option<String>,
+    kind: Option<String>,
+}
+
+fn kind_filter(kind: Option<&str>) -> Result<Option<OpKind>, ApiError> {
+    kind.map(|k| {
+        OpKind::parse(k).ok_or_else(|| {
+            ApiError::bad_request("kind: must be one of vpc, firewall_rule, nks_cluster, nks_node_pool, nks_node, nks_load_balancer")
+        })
+    })
+    .transpose()
+}
+
+/// Test control: the in-flight operations named (by id, by kind, or all of them) end now,
+/// as planned, so a test never waits out an operation's simulated duration.
+async fn finish_operations(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: FinishBody = parse(&body)?;
+    let kind = kind_filter(b.kind.as_deref())?;
+    let now = s.now();
+    let mut w = s.world();
+    let ended = w.finish_now(now, |op| {
+        b.id.as_ref().is_none_or(|id| *id == op.id) && kind.is_none_or(|k| k == op.kind)
+    });
+    let items: Vec<Value> = ended
+        .iter()
+        .filter_map(|id| w.ops.get(id))
+        .map(|op| json!({ "id": op.id, "kind": op.kind.as_str(), "status": op.status }))
+        .collect();
+    Ok(json(&json!({ "finished": items })))
+}
+
+fn clock_state(s: &AppState) -> Value {
+    json!({ "now": crate::timefmt::format(s.now()), "now_ms": s.now(), "offset_ms": s.clock_offset() })
+}
+
+async fn clock(State(s): State<AppState>) -> Reply {
+    Ok(json(&clock_state(&s)))
+}
+
+#[derive(Deserialize)]
+struct ClockBody {
+    advance_ms: i64,
+}
+
+/// Test control: moves the simulator's clock forward. Operations, the autoscaler and every
+/// timestamp follow it, so what was due in that time has happened when this answers.
+async fn advance_clock(State(s): State<AppState>, body: Bytes) -> Reply {
+    let b: ClockBody = parse(&body)?;
+    if !(0..=366 * 86_400_000).contains(&b.advance_ms) {
+        return Err(ApiError::bad_request(
+            "advance_ms: must be between 0 and a year, in milliseconds",
+        ));
+    }
+    s.advance_clock(b.advance_ms);
+    drop(s.world());
+    Ok(json(&clock_state(&s)))
 }
 
 async fn requests(State(s): State<AppState>) -> Reply {
@@ -221,6 +277,6 @@ async fn drain(State(s): State<AppState>, body: Bytes) -> Reply {
     let b: DrainBody = parse(&body)?;
     let op = s
         .world()
-        .delete_node(&b.cluster_id, &b.pool_id, &b.node_id, true, now_ms())?;
+        .delete_node(&b.cluster_id, &b.pool_id, &b.node_id, true, s.now())?;
     Ok(accepted(op))
 }

@@ -10,14 +10,13 @@ use crate::cost::{self, Usage};
 use crate::error::ApiError;
 use crate::model::*;
 use crate::state::AppState;
-use crate::timefmt::now_ms;
 use crate::validate;
 
 type RulePath = Path<(String, String)>;
 
 pub async fn create_vpc(State(s): State<AppState>, body: Bytes) -> Reply {
     let req = validate::vpc_create(&body_object(&body)?)?;
-    Ok(accepted(s.world().create_vpc(req, now_ms())?))
+    Ok(accepted(s.world().create_vpc(req, s.now())?))
 }
 
 pub async fn update_vpc(State(s): State<AppState>, Path(id): Path<String>, body: Bytes) -> Reply {
@@ -25,11 +24,11 @@ pub async fn update_vpc(State(s): State<AppState>, Path(id): Path<String>, body:
     let mut w = s.world();
     w.vpc(&id)?;
     let req = validate::vpc_update(&obj)?;
-    Ok(accepted(w.update_vpc(&id, req, now_ms())?))
+    Ok(accepted(w.update_vpc(&id, req, s.now())?))
 }
 
 pub async fn delete_vpc(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
-    Ok(accepted(s.world().delete_vpc(&id, now_ms())?))
+    Ok(accepted(s.world().delete_vpc(&id, s.now())?))
 }
 
 pub async fn vpc_availability_create(State(s): State<AppState>, body: Bytes) -> Reply {
@@ -56,7 +55,7 @@ pub async fn vpc_cost_create(State(s): State<AppState>, headers: HeaderMap, body
     let usage = Usage::vpc();
     let w = s.world();
     let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
-    Ok(json(&cost::quote(&usage, now_ms(), summaries)))
+    Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 
 /// Nothing a VPC update can change is priced, so before and after are equal.
@@ -75,7 +74,7 @@ pub async fn vpc_cost_update(
     Ok(json(&cost::quote_update(
         &usage,
         &usage,
-        now_ms(),
+        s.now(),
         summaries,
     )))
 }
@@ -118,7 +117,7 @@ pub async fn create_rule(
     let mut w = s.world();
     w.vpc(&vpc_id)?;
     let req = validate::firewall_rule_create(&obj)?;
-    Ok(accepted(w.create_firewall_rule(&vpc_id, req, now_ms())?))
+    Ok(accepted(w.create_firewall_rule(&vpc_id, req, s.now())?))
 }
 
 pub async fn update_rule(
@@ -134,7 +133,7 @@ pub async fn update_rule(
         &vpc_id,
         &rid,
         req,
-        now_ms(),
+        s.now(),
     )?))
 }
 
@@ -142,6 +141,6 @@ pub async fn delete_rule(State(s): State<AppState>, Path((vpc_id, rid)): RulePat
     Ok(accepted(s.world().delete_firewall_rule(
         &vpc_id,
         &rid,
-        now_ms(),
+        s.now(),
     )?))
 }

@@ -8,7 +8,6 @@ use axum::http::Uri;
 use super::{accepted, body_object, json, page, Reply};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::timefmt::now_ms;
 
 type Two = Path<(String, String)>;
 type Three = Path<(String, String, String)>;
@@ -65,7 +64,7 @@ pub async fn update_load_balancer(
         &cid,
         &id,
         enabled,
-        now_ms(),
+        s.now(),
     )?))
 }
 

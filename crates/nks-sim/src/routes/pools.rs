@@ -8,7 +8,6 @@ use super::{accepted, body_object, json, may_view_billing, no_content, page, Rep
 use crate::cost;
 use crate::model::*;
 use crate::state::AppState;
-use crate::timefmt::now_ms;
 use crate::validate;
 
 type PoolPath = Path<(String, String)>;
@@ -18,7 +17,7 @@ pub async fn create(State(s): State<AppState>, Path(cid): Path<String>, body: By
     let mut w = s.world();
     w.cluster(&cid)?;
     let req = validate::pool_create(&obj)?;
-    Ok(accepted(w.create_pool(&cid, req, now_ms())?))
+    Ok(accepted(w.create_pool(&cid, req, s.now())?))
 }
 
 pub async fn list(State(s): State<AppState>, Path(cid): Path<String>, uri: Uri) -> Reply {
@@ -36,11 +35,11 @@ pub async fn update(State(s): State<AppState>, Path((cid, pid)): PoolPath, body:
     let mut w = s.world();
     w.pool(&cid, &pid)?;
     let req = validate::pool_update(&obj)?;
-    Ok(accepted(w.update_pool(&cid, &pid, req, now_ms())?))
+    Ok(accepted(w.update_pool(&cid, &pid, req, s.now())?))
 }
 
 pub async fn delete(State(s): State<AppState>, Path((cid, pid)): PoolPath) -> Reply {
-    Ok(accepted(s.world().delete_pool(&cid, &pid, now_ms())?))
+    Ok(accepted(s.world().delete_pool(&cid, &pid, s.now())?))
 }
 
 pub async fn availability_create(
@@ -95,7 +94,7 @@ pub async fn cost_create(
     }
     let usage = w.pool_usage_with(&req.node_config, req.node_count);
     let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
-    Ok(json(&cost::quote(&usage, now_ms(), summaries)))
+    Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 
 pub async fn cost_update(
@@ -115,7 +114,7 @@ pub async fn cost_update(
     Ok(json(&cost::quote_update(
         &before,
         &after,
-        now_ms(),
+        s.now(),
         summaries,
     )))
 }
@@ -142,6 +141,6 @@ pub async fn delete_node(
         &pid,
         &nid,
         false,
-        now_ms(),
+        s.now(),
     )?))
 }

@@ -155,6 +155,28 @@ impl World {
         self.autoscale(now);
     }
 
+    /// Test control: every in-flight operation that `chosen` picks reaches its planned end
+    /// (`done`, or `failed` when a test asked for that) at `now`, as if its time had passed.
+    /// Returns the ids that ended, in the order they were created.
+    pub fn finish_now(&mut self, now: Millis, chosen: impl Fn(&Operation) -> bool) -> Vec<String> {
+        let mut ids: Vec<(u64, String)> = self
+            .in_flight
+            .keys()
+            .filter_map(|id| self.ops.get(id))
+            .filter(|op| chosen(op))
+            .map(|op| (op.seq, op.id.clone()))
+            .collect();
+        ids.sort();
+        for (_, id) in &ids {
+            if let Some(plan) = self.in_flight.get_mut(id) {
+                plan.running_at = plan.running_at.min(now);
+                plan.finish_at = plan.finish_at.min(now);
+            }
+        }
+        self.advance(now);
+        ids.into_iter().map(|(_, id)| id).collect()
+    }
+
     fn finish(&mut self, op_id: &str, at: Millis) {
         let Some(plan) = self.in_flight.remove(op_id) else {
             return;

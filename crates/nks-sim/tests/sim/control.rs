@@ -230,3 +230,169 @@ async fn time_scale_can_change_at_run_time_for_new_operations() {
         400
     );
 }
+
+#[tokio::test]
+async fn finish_ends_the_named_operations_now_and_leaves_the_others_running() {
+    // Real durations: nothing would end during this test on its own.
+    let t = start_with(|c| c.time_scale = 1.0).await;
+    let d = t.demo().await;
+    let (_, update) = t
+        .patch(
+            &format!("/v1/nks/clusters/{}/pools/{}", d.cluster, d.baseline),
+            json!({"node_count": 4}),
+        )
+        .await;
+    let (_, create) = t
+        .post(
+            &format!("/v1/nks/clusters/{}/pools", d.cluster),
+            pool_body("later", 1),
+        )
+        .await;
+    let update_id = update["id"].as_str().expect("id");
+    let create_id = create["id"].as_str().expect("id");
+
+    let (s, ended) = t
+        .sim(
+            Method::POST,
+            "/_sim/operations/finish",
+            Some(json!({"id": update_id})),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(
+        ended["finished"],
+        json!([{"id": update_id, "kind": "nks_node_pool", "status": "done"}])
+    );
+    let pool = t
+        .ok(&format!(
+            "/v1/nks/clusters/{}/pools/{}",
+            d.cluster, d.baseline
+        ))
+        .await;
+    assert_eq!(pool["node_count"], 4);
+    assert_eq!(pool["status"], "ready");
+    let op = t.ok(&format!("/v1/operations/{update_id}")).await;
+    assert_eq!(op["status"], "done");
+    let other = t.ok(&format!("/v1/operations/{create_id}")).await;
+    assert!(
+        ["pending", "running"].contains(&other["status"].as_str().unwrap_or("")),
+        "{other}"
+    );
+
+    // By kind, and a planned failure stays a failure.
+    let (s, bad) = t
+        .sim(
+            Method::POST,
+            "/_sim/operations/finish",
+            Some(json!({"kind": "warp"})),
+        )
+        .await;
+    assert_eq!(s, 400, "{bad}");
+    let (_, ended) = t
+        .sim(
+            Method::POST,
+            "/_sim/operations/finish",
+            Some(json!({"kind": "nks_node_pool"})),
+        )
+        .await;
+    assert_eq!(ended["finished"][0]["id"], create_id);
+    assert_eq!(ended["finished"].as_array().map(Vec::len), Some(1));
+    t.sim(
+        Method::POST,
+        "/_sim/operations/next",
+        Some(json!({"outcome": "failed"})),
+    )
+    .await;
+    let (_, doomed) = t
+        .patch(
+            &format!("/v1/nks/clusters/{}", d.cluster),
+            json!({"tags": ["x"]}),
+        )
+        .await;
+    let (_, ended) = t.sim(Method::POST, "/_sim/operations/finish", None).await;
+    assert_eq!(
+        ended["finished"],
+        json!([{"id": doomed["id"], "kind": "nks_cluster", "status": "failed"}])
+    );
+}
+
+#[tokio::test]
+async fn the_clock_moves_forward_on_request_and_operations_follow_it() {
+    let t = start_with(|c| c.time_scale = 1.0).await;
+    let d = t.demo().await;
+    let (_, before) = t.sim(Method::GET, "/_sim/clock", None).await;
+    assert_eq!(before["offset_ms"], 0);
+    let (_, op) = t
+        .patch(
+            &format!("/v1/nks/clusters/{}/pools/{}", d.cluster, d.baseline),
+            json!({"node_count": 4}),
+        )
+        .await;
+    let id = op["id"].as_str().expect("id");
+
+    // A pool update takes 2 minutes: one minute in, it is still running.
+    let (s, one) = t
+        .sim(
+            Method::POST,
+            "/_sim/clock",
+            Some(json!({"advance_ms": 60_000})),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(one["offset_ms"], 60_000);
+    assert_eq!(
+        t.ok(&format!("/v1/operations/{id}")).await["status"],
+        "running"
+    );
+    t.sim(
+        Method::POST,
+        "/_sim/clock",
+        Some(json!({"advance_ms": 61_000})),
+    )
+    .await;
+    let done = t.ok(&format!("/v1/operations/{id}")).await;
+    assert_eq!(done["status"], "done");
+    // Stamped at its own end on the moved clock: two minutes after it was created.
+    let created = nks_sim_time(&done["created_at"]);
+    let updated = nks_sim_time(&done["updated_at"]);
+    assert_eq!(updated - created, 120);
+
+    // New records carry the offset; a reset puts the clock back on the wall.
+    let (s, bad) = t
+        .sim(Method::POST, "/_sim/clock", Some(json!({"advance_ms": -1})))
+        .await;
+    assert_eq!(s, 400, "{bad}");
+    t.sim(Method::POST, "/_sim/reset", Some(json!({}))).await;
+    let (_, after) = t.sim(Method::GET, "/_sim/clock", None).await;
+    assert_eq!(after["offset_ms"], 0);
+}
+
+#[tokio::test]
+async fn the_autoscaler_takes_its_turn_when_the_clock_passes_its_period() {
+    let t = start_with(|c| {
+        c.time_scale = 1.0;
+        c.autoscaler = true;
+    })
+    .await;
+    let d = t.demo().await;
+    let list = format!("/v1/operations?project_id={}&limit=100", d.production);
+    let count = |v: &serde_json::Value| v["pagination"]["total_count"].as_u64().unwrap_or(0);
+    let before = count(&t.ok(&list).await);
+    // The first request switched the autoscaler's timer on; a period later it acts.
+    t.sim(
+        Method::POST,
+        "/_sim/clock",
+        Some(json!({"advance_ms": 61_000})),
+    )
+    .await;
+    let ops = t.ok(&list).await;
+    assert_eq!(count(&ops), before + 1, "{ops}");
+}
+
+/// Seconds since the epoch of an RFC 3339 timestamp as the simulator writes it.
+fn nks_sim_time(v: &serde_json::Value) -> i64 {
+    let text = v.as_str().expect("timestamp");
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .expect("rfc3339")
+        .unix_timestamp()
+}
