@@ -17,6 +17,10 @@
 //! Deadlines come from a `Deadlines` in context (config.json) and can be overridden
 //! per browser with the `localStorage` item `nks-console.deadline-secs`: a number of
 //! seconds, or `{"cluster_create": 1800, "default": 600}`.
+//!
+//! Tests that move the simulator's clock set `nks-console.poll-ms` (50 to 10,000)
+//! to poll at that steady pace rather than the growing one. Both items are read
+//! from this browser's own storage only: no API answer, URL or config sets them.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -118,6 +122,7 @@ impl Ops {
         let shown = Signal::derive(move || visibility.get() != web_sys::VisibilityState::Hidden);
         let tracker = Tracker {
             deadlines: kept.deadlines(),
+            steady_poll_ms: kept.steady_poll_ms(),
             ..Tracker::default()
         };
         let ops = Ops {

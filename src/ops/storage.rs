@@ -16,11 +16,14 @@ use leptos::prelude::*;
 use leptos_use_storage::use_local_storage;
 
 use crate::api::decode::from_json;
+use crate::rules::operation::parse_poll_override;
 use crate::rules::tracking::deadlines::Deadlines;
 
 const STORAGE_ITEM: &str = "nks-console.operations";
 /// Test and operator override of the deadlines (see `crate::ops`).
 const DEADLINE_ITEM: &str = "nks-console.deadline-secs";
+/// Test-only steady poll interval (see `crate::ops`).
+const POLL_ITEM: &str = "nks-console.poll-ms";
 
 /// The tracker's two items. Cheap to copy; lives as long as the tracker's owner.
 #[derive(Clone, Copy)]
@@ -28,6 +31,7 @@ pub(super) struct Kept {
     ids: Signal<String>,
     set_ids: WriteSignal<String>,
     deadline_override: Signal<String>,
+    poll_override: Signal<String>,
 }
 
 impl Kept {
@@ -36,10 +40,12 @@ impl Kept {
         let (ids, set_ids, _) = use_local_storage::<String, FromToStringCodec>(STORAGE_ITEM);
         let (deadline_override, _, _) =
             use_local_storage::<String, FromToStringCodec>(DEADLINE_ITEM);
+        let (poll_override, _, _) = use_local_storage::<String, FromToStringCodec>(POLL_ITEM);
         Kept {
             ids,
             set_ids,
             deadline_override,
+            poll_override,
         }
     }
 
@@ -49,6 +55,11 @@ impl Kept {
         Deadlines::parse_override(&self.deadline_override.get_untracked())
             .or_else(use_context::<Deadlines>)
             .unwrap_or_default()
+    }
+
+    /// A test's steady poll interval, when this browser sets one.
+    pub(super) fn steady_poll_ms(&self) -> Option<u64> {
+        parse_poll_override(&self.poll_override.get_untracked())
     }
 
     /// Keeps the ids being followed, for the next load or the next leading tab.

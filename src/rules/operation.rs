@@ -41,6 +41,16 @@ pub fn poll_interval_ms(polls_since_wake: u32) -> u64 {
     (1_000 + 500 * u64::from(polls_since_wake)).min(10_000)
 }
 
+/// A test's steady poll interval, as written in this browser's `localStorage`
+/// (`nks-console.poll-ms`): whole milliseconds from 50 to 10,000. Anything else is
+/// ignored, so a typo never polls the API hard.
+pub fn parse_poll_override(text: &str) -> Option<u64> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|ms| (50..=10_000).contains(ms))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +129,15 @@ mod tests {
         assert_eq!(poll_interval_ms(1), 1_500);
         assert_eq!(poll_interval_ms(18), 10_000);
         assert_eq!(poll_interval_ms(u32::MAX), 10_000);
+    }
+
+    #[test]
+    fn a_poll_override_is_a_sane_number_of_milliseconds_or_nothing() {
+        assert_eq!(parse_poll_override(" 100 "), Some(100));
+        assert_eq!(parse_poll_override("50"), Some(50));
+        assert_eq!(parse_poll_override("10000"), Some(10_000));
+        for ignored in ["", "0", "49", "10001", "-5", "fast", "1e3", "100ms"] {
+            assert_eq!(parse_poll_override(ignored), None, "{ignored:?}");
+        }
     }
 }

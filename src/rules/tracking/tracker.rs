@@ -73,6 +73,10 @@ pub struct Tracker {
     /// Ticks so far, to take projects in turn when operations span several.
     pub ticks: usize,
     pub deadlines: Deadlines,
+    /// A test's steady interval in place of the growing one (`nks-console.poll-ms`),
+    /// so a test that moves the simulator's clock sees the result at once. Failures
+    /// still back off.
+    pub steady_poll_ms: Option<u64>,
 }
 
 impl Tracker {
@@ -175,7 +179,9 @@ impl Tracker {
     /// Delay before the next poll. Failures stretch it further (with the server's
     /// `Retry-After` when it gave one), but polling never stops on a transient fault.
     pub fn next_delay_ms(&self, server_hint_ms: Option<u64>) -> u64 {
-        let base = poll_interval_ms(self.polls_since_wake);
+        let base = self
+            .steady_poll_ms
+            .unwrap_or_else(|| poll_interval_ms(self.polls_since_wake));
         let backoff = if self.failed_polls == 0 {
             base
         } else {
@@ -389,6 +395,18 @@ mod tests {
         assert_eq!(t.active_count(), 1);
         // A Retry-After longer than our own backoff is honoured.
         assert_eq!(t.next_delay_ms(Some(45_000)), 45_000);
+        // A test's steady interval replaces the growing one, not the failure backoff.
+        let steady = Tracker {
+            steady_poll_ms: Some(100),
+            polls_since_wake: 18,
+            ..Tracker::default()
+        };
+        assert_eq!(steady.next_delay_ms(None), 100);
+        let failing = Tracker {
+            failed_polls: 2,
+            ..steady.clone()
+        };
+        assert_eq!(failing.next_delay_ms(None), 4_000);
         // Recovery resets the failure backoff.
         t.apply(&[op("a", OperationStatus::Running)], T0 + 2.0);
         assert!(t.next_delay_ms(None) <= 10_000);
