@@ -33,46 +33,76 @@ build=(cargo build --target wasm32-unknown-unknown --bin "$bin" --target-dir "$t
 raw=$target_dir/wasm32-unknown-unknown/$profile/$bin.wasm
 hash=$(sha256sum "$raw" | cut -c1-16)
 name=$bin-$hash
-rm -rf "$work"
-mkdir -p "$work"
-wasm-split-cli --target web --out-name "$name" "$raw" "$work"
-# NKS_WASM_NAMES=1 keeps the function names, so a browser profile of a release
-# build reads in Rust (tests/bench/profile.mjs); the files are larger then.
-names=()
-[ "${NKS_WASM_NAMES:-}" = 1 ] && names=(--keep-debug)
-wasm-bindgen --target web --keep-lld-exports --no-typescript "${names[@]}" \
-  --out-name "$name" --out-dir "$work" "$work/$name.wasm"
-rm "$work/$name.wasm"
 
-# The lazy modules and the loader get the same hash as the main module. In the
-# main js only the import specifiers change: the imports-object key must stay
-# "./__wasm_split.js", the module name the wasm itself imports.
-for f in "$work"/split_*.wasm "$work"/chunk_*.wasm; do
-  [ -e "$f" ] || continue
-  stem=$(basename "$f" .wasm)
-  mv "$f" "$work/$stem-$hash.wasm"
-  sed -i "s#\"\./$stem\.wasm\"#\"./$stem-$hash.wasm\"#" "$work/__wasm_split.js"
-done
-mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
-sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
+# The main module, one module per split point and the shared chunks, bound,
+# hashed and (release) optimised, in $work.
+make_pieces() {
+  rm -rf "$work"
+  mkdir -p "$work"
+  wasm-split-cli --target web --out-name "$name" "$raw" "$work"
+  # NKS_WASM_NAMES=1 keeps the function names, so a browser profile of a release
+  # build reads in Rust (tests/bench/profile.mjs); the files are larger then.
+  names=()
+  [ "${NKS_WASM_NAMES:-}" = 1 ] && names=(--keep-debug)
+  wasm-bindgen --target web --keep-lld-exports --no-typescript "${names[@]}" \
+    --out-name "$name" --out-dir "$work" "$work/$name.wasm"
+  rm "$work/$name.wasm"
 
-if [ "$profile" = release ]; then
-  # -Os rather than trunk's -Oz: a few percent more bytes, but fewer once
-  # gzipped, which is what is sent. --low-memory-unused: the first 1 KB of
-  # memory is the far end of Rust's stack (wasm-ld puts the 1 MB stack first),
-  # never reached, so a constant added to an address can go into the
-  # instruction's offset. Together 1.8 KB less of the first load, gzipped.
-  for f in "$work"/*.wasm; do
-    wasm-opt -Os --low-memory-unused ${names:+-g} "$f" --output "$f"
+  # The lazy modules and the loader get the same hash as the main module. In the
+  # main js only the import specifiers change: the imports-object key must stay
+  # "./__wasm_split.js", the module name the wasm itself imports.
+  for f in "$work"/split_*.wasm "$work"/chunk_*.wasm; do
+    [ -e "$f" ] || continue
+    stem=$(basename "$f" .wasm)
+    mv "$f" "$work/$stem-$hash.wasm"
+    sed -i "s#\"\./$stem\.wasm\"#\"./$stem-$hash.wasm\"#" "$work/__wasm_split.js"
   done
-  # The wasm-bindgen glue and the split loader, minified by a real minifier.
-  # Only local names are mangled: the wasm's import and export names stay.
-  for f in "$work"/*.js; do
-    terser "$f" --module --compress --mangle --output "$f"
-  done
+  mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
+  sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
+
+  if [ "$profile" = release ]; then
+    # -Os rather than trunk's -Oz: a few percent more bytes, but fewer once
+    # gzipped, which is what is sent. --low-memory-unused: the first 1 KB of
+    # memory is the far end of Rust's stack (wasm-ld puts the 1 MB stack first),
+    # never reached, so a constant added to an address can go into the
+    # instruction's offset. Together 1.8 KB less of the first load, gzipped.
+    for f in "$work"/*.wasm; do
+      wasm-opt -Os --low-memory-unused ${names:+-g} "$f" --output "$f"
+    done
+    # The wasm-bindgen glue and the split loader, minified by a real minifier.
+    # Only local names are mangled: the wasm's import and export names stay.
+    for f in "$work"/*.js; do
+      terser "$f" --module --compress --mangle --output "$f"
+    done
+  fi
+}
+
+# The pieces depend only on the wasm, the profile, the names switch, this script
+# and the tools: an unchanged build reuses them (a second `scripts/run.sh`, or the
+# test command's build run again) instead of splitting and optimising again.
+key=$({
+  echo "$hash $profile ${NKS_WASM_NAMES:-}"
+  sha256sum "$0"
+  wasm-split-cli --version 2>/dev/null || true
+  wasm-bindgen --version
+  wasm-opt --version
+  terser --version
+} | sha256sum | cut -c1-16)
+kept=$target_dir/kept/$key
+if [ -f "$kept/.complete" ]; then
+  echo "split-build: the wasm is unchanged ($hash): reusing its pieces"
+else
+  make_pieces
+  rm -rf "$kept"
+  mkdir -p "$target_dir/kept"
+  cp -r "$work" "$kept"
+  touch "$kept/.complete"
+  # The newest three builds are kept.
+  ls -1dt "$target_dir"/kept/*/ | tail -n +4 | xargs -r rm -rf
 fi
 
-cp -r "$work"/. "$TRUNK_STAGING_DIR/"
+cp -r "$kept"/. "$TRUNK_STAGING_DIR/"
+rm -f "$TRUNK_STAGING_DIR/.complete"
 
 python3 - "$TRUNK_STAGING_DIR" "$name" "$hash" <<'PY'
 import base64, hashlib, re, sys

@@ -1,16 +1,115 @@
 #!/usr/bin/env bash
 # Command 2: install what is missing and run every check and test:
 # formatting, clippy (native and wasm32, warnings denied), native tests,
-# wasm-bindgen-test in headless Chromium, and the end-to-end tests in real
-# Chromium against nks-sim serving the release build.
+# wasm-bindgen-test in headless Chromium, and the end-to-end tests (Playwright
+# Test) in real Chromium against nks-sim serving the release build.
+#
+#   scripts/test.sh                      everything (CI runs this)
+#   scripts/test.sh --quick [ARG...]     the inner loop: format, clippy (native),
+#                                        native tests, then the end-to-end tests
+#                                        ARGs pick: a file (operations.test.mjs)
+#                                        or -g 'a grep'; none runs them all
+#
+# It ends with each step's duration, the budgets, and one line of its own:
+# "N passed, N failed".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/env.sh
-scripts/install-tools.sh
 
-step() { printf '\n== %s ==\n' "$*"; }
-start=$(date +%s)
+quick=0
+e2e_args=()
+if [ "${1:-}" = --quick ]; then
+  quick=1
+  shift
+  e2e_args=("$@")
+fi
+
+# Budgets, in seconds, on this machine kind (2 cores): the whole command with
+# tools installed, the end-to-end step alone, and a fresh machine's first run.
+BUDGET_TOTAL=900
+BUDGET_E2E=360
+BUDGET_FRESH=1800
+
+mkdir -p target
+started=$(date +%s)
+steps=()
+step_name=
+step_start=0
+passed=0
+failed=0
+counts=()
+
+finish_step() {
+  [ -n "$step_name" ] && steps+=("$(($(date +%s) - step_start))|$step_name")
+  step_name=
+}
+step() {
+  finish_step
+  step_name=$*
+  step_start=$(date +%s)
+  printf '\n== %s ==\n' "$*"
+}
+
+# Test counts from cargo's and wasm-bindgen-test's "test result:" lines.
+count_cargo() {
+  local label=$1 file=$2 p f
+  p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' "$file" | awk '{s += $4} END {print s + 0}')
+  f=$(grep -Eo '[0-9]+ failed' "$file" | awk '{s += $1} END {print s + 0}')
+  passed=$((passed + p))
+  failed=$((failed + f))
+  counts+=("$label $p")
+}
+
+# The end-to-end counts from Playwright's JSON report.
+count_e2e() {
+  local report=target/e2e/results.json p f
+  [ -f "$report" ] || return 0
+  read -r p f < <(node -e '
+    const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).stats;
+    console.log(s.expected + s.flaky, s.unexpected);' "$report")
+  passed=$((passed + p))
+  failed=$((failed + f))
+  counts+=("end-to-end $p")
+}
+
+report() {
+  local status=$?
+  finish_step
+  local total=$(($(date +%s) - started)) install=0 e2e=0 line secs name
+  echo
+  echo "Step durations:"
+  for line in "${steps[@]}"; do
+    secs=${line%%|*}
+    name=${line#*|}
+    printf '  %5d s  %s\n' "$secs" "$name"
+    case $name in
+      install*) install=$secs ;;
+      end-to-end*) e2e=$secs ;;
+    esac
+  done
+  printf '  %5d s  total\n' "$total"
+  if [ "$quick" = 0 ] && [ "$status" = 0 ]; then
+    echo "Budgets:"
+    local over=0
+    budget() {
+      local what=$1 secs=$2 limit=$3 mark=ok
+      [ "$secs" -le "$limit" ] || { mark=OVER; over=1; }
+      printf '  %-34s %5d s of %5d s  %s\n' "$what" "$secs" "$limit" "$mark"
+    }
+    budget "the command, tools installed" $((total - install)) "$BUDGET_TOTAL"
+    budget "the end-to-end step" "$e2e" "$BUDGET_E2E"
+    budget "a fresh machine, installs included" "$total" "$BUDGET_FRESH"
+    [ "$over" = 0 ] || status=1
+  fi
+  echo
+  echo "$passed passed, $failed failed${counts:+ ($(IFS=,; echo "${counts[*]}" | sed 's/,/, /g'))}"
+  exit "$status"
+}
+trap report EXIT
+
+step "install (tools missing from this machine)"
+scripts/install-tools.sh
 
 step "format"
 cargo fmt --all -- --check
@@ -18,27 +117,39 @@ cargo fmt --all -- --check
 step "clippy (native)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-step "clippy (wasm32)"
-cargo clippy -p nks-console --target wasm32-unknown-unknown --lib --bins --tests --quiet -- -D warnings
+if [ "$quick" = 0 ]; then
+  step "clippy (wasm32)"
+  cargo clippy -p nks-console --target wasm32-unknown-unknown --lib --bins --tests --quiet -- -D warnings
+fi
 
 step "native tests (rules, wire types, simulator)"
-cargo test --workspace --quiet
+cargo test --workspace --quiet 2>&1 | tee target/native-tests.log
+count_cargo native target/native-tests.log
 
-step "browser tests (wasm-bindgen-test, headless Chromium)"
-cargo test -p nks-console --target wasm32-unknown-unknown --test browser --test browser_ops
+if [ "$quick" = 0 ]; then
+  step "browser tests (wasm-bindgen-test, headless Chromium)"
+  cargo test -p nks-console --target wasm32-unknown-unknown --test browser --test browser_ops 2>&1 | tee target/browser-tests.log
+  count_cargo browser target/browser-tests.log
+fi
 
-step "release build"
+step "release build (split, reused when the wasm is unchanged)"
 trunk build --release
 cargo build -p nks-sim --quiet
 
-step "end-to-end tests (Chromium against nks-sim)"
-node --test --test-concurrency=1 tests/e2e/
+step "end-to-end tests (Playwright Test, Chromium against nks-sim)"
+rm -rf target/e2e
+e2e_status=0
+playwright test -c tests/e2e/playwright.config.mjs "${e2e_args[@]}" || e2e_status=$?
+count_e2e
+[ "$e2e_status" = 0 ]
 
-# The benchmark's quick mode checks two budgets on every run: a new user's
-# first-load transfer (308 KB gzipped) and polling cost (requests per minute, flat in
-# the number of operations). The full run (scripts/bench.sh) adds the timings.
-step "benchmark: size and polling cost"
-node tests/bench/bench.mjs --quick
-
+if [ "$quick" = 0 ]; then
+  # The benchmark's quick mode checks two budgets on every run: a new user's
+  # first-load transfer (308 KB gzipped) and polling cost (requests per minute,
+  # flat in the number of operations). The full run (scripts/bench.sh) adds the
+  # timings.
+  step "benchmark: size and polling cost"
+  node tests/bench/bench.mjs --quick
+fi
 echo
-echo "All checks passed in $(( $(date +%s) - start )) s. Screenshots: target/screenshots/"
+echo "Screenshots: target/screenshots/; failures keep a trace, a screenshot and the console under target/e2e/results/"

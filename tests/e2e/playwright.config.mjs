@@ -1,0 +1,48 @@
+// Playwright Test for the end-to-end suite: Debian's Chromium against nks-sim
+// serving the release build (fixtures.mjs starts one simulator per worker).
+// Run by scripts/test.sh; one file or a grep with `scripts/test.sh --quick`.
+import { defineConfig } from '../../tools/node_modules/@playwright/test/index.mjs';
+
+const results = '../../target/e2e';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.test.mjs',
+  outputDir: `${results}/results`,
+  // Each worker has a simulator of its own and every test resets it, so tests
+  // of one file may run on either worker.
+  fullyParallel: true,
+  workers: Number(process.env.NKS_E2E_WORKERS || 2),
+  // A flaky test is fixed, not retried.
+  retries: 0,
+  forbidOnly: true,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: `${results}/results.json` }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      // This closed network refuses Chromium's own background connections.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 860 },
+    // What a failure keeps, under target/e2e/results/: the trace (DOM
+    // snapshots and network, no screencast), a screenshot, and the page's
+    // console (fixtures.mjs attaches it).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+  },
+});
