@@ -51,10 +51,12 @@ if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSIO
   cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force --quiet
 fi
 
-# wasm-opt (binaryen from npm: Debian's is too old) and the end-to-end driver.
-if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -d tools/node_modules/playwright-core ] \
+# wasm-opt (binaryen from npm: Debian's is too old), Playwright Test (the end-to-end
+# runner; it drives Debian's Chromium, never a browser of its own) and axe-core.
+if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/playwright ] \
+   || [ ! -d tools/node_modules/playwright-core ] \
    || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
-  log "npm ci (binaryen, playwright-core, axe-core)"
+  log "npm ci (binaryen, terser, @playwright/test, playwright-core, axe-core)"
   (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 log "tools ready"

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/harness.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

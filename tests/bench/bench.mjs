@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
+import { startSim, DEMO_KEY } from '../e2e/support/sim.mjs';
+import { startBrowser } from '../e2e/support/chromium.mjs';
 import { largeCluster, scaleUp, nextRead } from './large.mjs';
 import { startBareChromium } from './bare.mjs';
 
@@ -58,7 +59,7 @@ const compressed = (file) => {
 const isCode = (f) => /\.(wasm|js|css)$/.test(f);
 
 async function sizes(browser, sim) {
-  const projects = await sim.api('/v1/projects');
+  const projects = await sim.api('GET', '/v1/projects');
   const prod = projects.items.find((p) => p.name === 'Production');
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
@@ -111,7 +112,7 @@ async function markTime(page, name, timeout = 30_000) {
 const COLD_RUNS = quick ? 1 : 9;
 
 async function coldLoad(sim) {
-  const projects = await sim.api('/v1/projects');
+  const projects = await sim.api('GET', '/v1/projects');
   const prod = projects.items.find((p) => p.name === 'Production');
   const chromium = await startBareChromium();
   const times = [];
@@ -239,11 +240,11 @@ async function pollingCost(browser, sim) {
 // 5. Memory: JS heap while operations come and go, sampled over time.
 async function memory(browser, sim) {
   await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.005 });
-  const projects = await sim.api('/v1/projects');
+  const projects = await sim.api('GET', '/v1/projects');
   const prod = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${prod.id}`);
+  const clusters = await sim.api('GET', `/v1/nks/clusters?project_id=${prod.id}`);
   const cluster = clusters.items[0];
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
+  const pools = await sim.api('GET', `/v1/nks/clusters/${cluster.id}/pools`);
   const baseline = pools.items.find((p) => p.name === 'baseline');
   const { context, page } = await newPage(browser);
   const cdp = await context.newCDPSession(page);

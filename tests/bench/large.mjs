@@ -1,14 +1,14 @@
 // The large seed's 1,000-pool cluster, as the benchmark and the profiler probe use it.
-import { DEMO_KEY } from '../e2e/harness.mjs';
+import { DEMO_KEY } from '../e2e/support/sim.mjs';
 
 /** Resets the simulator to the large seed: its project, the big cluster, its first 100 pools. */
 export async function largeCluster(sim) {
   await sim.control('POST', '/_sim/reset', { seed: 'large', time_scale: 1 });
-  const projects = await sim.api('/v1/projects');
+  const projects = await sim.api('GET', '/v1/projects');
   const project = projects.items.find((p) => p.name === 'Large');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${project.id}&limit=100`);
+  const clusters = await sim.api('GET', `/v1/nks/clusters?project_id=${project.id}&limit=100`);
   const cluster = clusters.items.find((c) => c.name === 'big');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools?limit=100`);
+  const pools = await sim.api('GET', `/v1/nks/clusters/${cluster.id}/pools?limit=100`);
   return { project, cluster, pools: pools.items };
 }
 

@@ -5,7 +5,8 @@
 //
 //   NKS_WASM_NAMES=1 trunk build --release   (names in the wasm, see split-build.sh)
 //   node tests/bench/profile.mjs [--runs N]
-import { startSim, startBrowser, DEMO_KEY } from '../e2e/harness.mjs';
+import { startSim, DEMO_KEY } from '../e2e/support/sim.mjs';
+import { startBrowser } from '../e2e/support/chromium.mjs';
 import { largeCluster, scaleUp, nextRead } from './large.mjs';
 
 const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;

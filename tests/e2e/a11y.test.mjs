@@ -1,29 +1,6 @@
 // Accessibility: axe-core finds no serious or critical violation on any page,
 // and the main flow works from the keyboard alone with a visible focus.
-import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, seriousViolations } from './harness.mjs';
-
-let sim;
-let browser;
-let ids;
-
-before(async () => {
-  sim = await startSim();
-  browser = await startBrowser();
-  const projects = await sim.api('/v1/projects');
-  const production = projects.items.find((p) => p.name === 'Production');
-  const clusters = await sim.api(`/v1/nks/clusters?project_id=${production.id}`);
-  const cluster = clusters.items.find((c) => c.name === 'edge-prod');
-  const pools = await sim.api(`/v1/nks/clusters/${cluster.id}/pools`);
-  const pool = pools.items.find((p) => p.name === 'baseline');
-  ids = { project: production.id, cluster: cluster.id, pool: pool.id };
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
+import { test, expect, seriousViolations, DEMO_KEY } from './fixtures.mjs';
 
 function report(violations) {
   return violations
@@ -33,21 +10,19 @@ function report(violations) {
 
 /** Waits until the page named by its heading has finished loading. */
 async function settled(page, heading) {
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  await page.getByText(/^Loading/).first().waitFor({ state: 'detached' });
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
 
-test('the connect screen has no serious or critical accessibility violation', async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(sim.url + '/');
+test('the connect screen has no serious or critical accessibility violation', async ({ open }) => {
+  const page = await open('/', { connected: false });
   await settled(page, 'Connect to Nirvana NKS');
   const violations = await seriousViolations(page);
-  assert.equal(violations.length, 0, report(violations));
-  await context.close();
+  expect(violations.length, report(violations)).toBe(0);
 });
 
-test('every page of the console has no serious or critical accessibility violation', async () => {
-  const { project, cluster, pool } = ids;
+test('every page of the console has no serious or critical accessibility violation', async ({ sim, demo, open }) => {
+  const { project, cluster, baseline: pool } = demo;
   const clusterPath = `/projects/${project}/clusters/${cluster}`;
   const pages = [
     ['clusters list', `/projects/${project}/clusters`, 'Clusters'],
@@ -63,10 +38,8 @@ test('every page of the console has no serious or critical accessibility violati
     ['settings', '/settings', 'Settings'],
     ['not found', '/no/such/page', 'Page not found'],
   ];
-  const { context, page } = await openPage(browser);
-  await page.goto(sim.url + '/');
-  await connect(page);
-  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  const page = await open('/');
+  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   const failures = [];
   for (const [name, route, heading] of pages) {
     await page.goto(sim.url + route);
@@ -74,15 +47,13 @@ test('every page of the console has no serious or critical accessibility violati
     const violations = await seriousViolations(page);
     if (violations.length) failures.push(`${name} (${route}):\n  ${report(violations)}`);
   }
-  assert.equal(failures.length, 0, failures.join('\n\n'));
-  await context.close();
+  expect(failures.length, failures.join('\n\n')).toBe(0);
 });
 
-test('the dark theme keeps the same contrast: no serious or critical violation', async () => {
-  const { project, cluster } = ids;
-  const { context, page } = await openPage(browser);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(sim.url + '/');
+test('the dark theme keeps the same contrast: no serious or critical violation', async ({ sim, demo, open }) => {
+  const { project, cluster } = demo;
+  // The connect screen is checked too: the console opens without a key.
+  const page = await open('/', { connected: false, contextOptions: { colorScheme: 'dark' } });
   await settled(page, 'Connect to Nirvana NKS');
   const failures = [];
   const check = async (name) => {
@@ -90,8 +61,9 @@ test('the dark theme keeps the same contrast: no serious or critical violation',
     if (violations.length) failures.push(`${name} (dark):\n  ${report(violations)}`);
   };
   await check('connect');
-  await connect(page);
-  await page.getByRole('table', { name: 'Clusters' }).waitFor();
+  await page.getByLabel('API key').fill(DEMO_KEY);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   for (const [name, route, heading] of [
     ['clusters list', `/projects/${project}/clusters`, 'Clusters'],
     ['cluster page', `/projects/${project}/clusters/${cluster}`, 'edge-prod'],
@@ -101,8 +73,7 @@ test('the dark theme keeps the same contrast: no serious or critical violation',
     await settled(page, heading);
     await check(name);
   }
-  assert.equal(failures.length, 0, failures.join('\n\n'));
-  await context.close();
+  expect(failures.length, failures.join('\n\n')).toBe(0);
 });
 
 /** What has the focus, and whether a focus ring is drawn around it. */
@@ -122,28 +93,26 @@ async function tabTo(page, name, limit = 60) {
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press('Tab');
     const now = await focused(page);
-    assert.ok(now.ring, `no visible focus on "${now.text}"`);
+    expect(now.ring, `no visible focus on "${now.text}"`).toBe(true);
     if (now.text === name) return;
   }
-  assert.fail(`"${name}" was not reached with Tab`);
+  throw new Error(`"${name}" was not reached with Tab`);
 }
 
-test('from the keyboard alone: connect, open a cluster, a pool, and its edit form', async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(sim.url + '/');
-  await page.getByRole('heading', { name: 'Connect to Nirvana NKS' }).waitFor();
+test('from the keyboard alone: connect, open a cluster, a pool, and its edit form', async ({ open }) => {
+  const page = await open('/', { connected: false });
+  await expect(page.getByRole('heading', { name: 'Connect to Nirvana NKS' })).toBeVisible();
   await tabTo(page, 'api-key');
-  await page.keyboard.type('nks-demo-key');
+  await page.keyboard.type(DEMO_KEY);
   await page.keyboard.press('Enter');
-  await page.getByRole('table', { name: 'Clusters' }).getByRole('link', { name: 'edge-prod' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Clusters' }).getByRole('link', { name: 'edge-prod' })).toBeVisible();
   await tabTo(page, 'edge-prod');
   await page.keyboard.press('Enter');
-  await page.getByRole('table', { name: 'Pools' }).getByRole('link', { name: 'baseline' }).waitFor();
+  await expect(page.getByRole('table', { name: 'Pools' }).getByRole('link', { name: 'baseline' })).toBeVisible();
   await tabTo(page, 'baseline');
   await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'baseline', level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'baseline', level: 1 })).toBeVisible();
   await tabTo(page, 'Edit or scale');
   await page.keyboard.press('Enter');
-  await assert.doesNotReject(page.getByRole('heading', { name: 'Edit pool baseline' }).waitFor());
-  await context.close();
+  await expect(page.getByRole('heading', { name: 'Edit pool baseline' })).toBeVisible();
 });

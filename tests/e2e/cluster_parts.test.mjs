@@ -1,246 +1,206 @@
 // A cluster's parts end to end: the cluster page shows its controllers (with
 // their volumes), load balancers and persistent volume claims, the pool page its
 // volumes; a load balancer's public IP is turned off and on through a confirm
-// that says what changes, each change followed by the tracker to done; a failed
-// read shows an error with Retry, never an empty list. Fresh demo world per test.
-import { test, before, after, beforeEach } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, demoIds } from './harness.mjs';
+// that says what changes, each change followed by the tracker to done (the test
+// ends each operation once the confirm shows it in flight); a failed read shows
+// an error with Retry, never an empty list. Fresh demo world per test.
+import { test, expect, shot } from './fixtures.mjs';
 
-let sim;
-let browser;
-let ids;
+// These tests read the requests the page made.
+test.use({ recordRequests: true });
 
-before(async () => {
-  sim = await startSim({ timeScale: '0.01' });
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-beforeEach(async () => {
-  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
-  await sim.control('DELETE', '/_sim/faults');
-  ids = await demoIds(sim);
-});
-
-const clusterPath = () => `/projects/${ids.project}/clusters/${ids.cluster}`;
-const poolPath = (pool) => `${clusterPath()}/pools/${pool}`;
-
-/** Opens `path` connected with the demo key, at `width` px. */
-async function open(path, width = 1280) {
-  const { context, page } = await openPage(browser, { width });
-  await page.goto(sim.url + path);
-  await connect(page);
-  return { context, page };
-}
+const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
+const poolPath = (demo, pool) => `${clusterPath(demo)}/pools/${pool}`;
 
 /** The texts of a table's body rows, cell by cell. */
-async function rows(table) {
+function rows(table) {
   return table.locator('tbody tr').evaluateAll((trs) =>
     trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())),
   );
 }
 
-test('the cluster page shows the seeded controllers, load balancers and persistent volume claims', async () => {
+/** Whether the page fits its width (a wide table scrolls inside itself). */
+const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test('the cluster page shows the seeded controllers, load balancers and persistent volume claims', async ({ demo, open }) => {
   for (const width of [1280, 390]) {
-    const { context, page } = await open(clusterPath(), width);
+    const page = await open(clusterPath(demo), { width });
     const controllers = page.getByRole('table', { name: 'Controllers' });
     const balancers = page.getByRole('table', { name: 'Load balancers' });
     const claims = page.getByRole('table', { name: 'Persistent volume claims' });
-    await assert.doesNotReject(controllers.waitFor());
-    await assert.doesNotReject(balancers.waitFor());
-    await assert.doesNotReject(claims.waitFor());
+    await expect(controllers).toBeVisible();
+    await expect(balancers).toBeVisible();
+    await expect(claims).toBeVisible();
 
+    await expect
+      .poll(async () => (await rows(controllers)).map((r) => r[0]))
+      .toEqual(['edge-prod-controller-1', 'edge-prod-controller-2', 'edge-prod-controller-3']);
     const c = await rows(controllers);
-    assert.deepEqual(
-      c.map((r) => r[0]),
-      ['edge-prod-controller-1', 'edge-prod-controller-2', 'edge-prod-controller-3'],
-    );
-    assert.equal(c[0][1], 'ready');
-    assert.equal(c[0][2], '10.20.0.244');
-    assert.match(c[0][4], /edge-prod-controller-1-boot\s+boot · 128 GB abs/);
+    expect(c[0][1]).toBe('ready');
+    expect(c[0][2]).toBe('10.20.0.244');
+    expect(c[0][4]).toMatch(/edge-prod-controller-1-boot\s+boot · 128 GB abs/);
 
+    await expect
+      .poll(async () => (await rows(balancers)).map((r) => r[0]))
+      .toEqual(expect.arrayContaining(['ingress-nginx-controller', 'payments-api']));
     const lbs = await rows(balancers);
     const ingress = lbs.find((r) => r[0] === 'ingress-nginx-controller');
     const payments = lbs.find((r) => r[0] === 'payments-api');
-    assert.equal(ingress[1], 'ingress-nginx');
-    assert.match(ingress[4], /^\d+\.\d+\.\d+\.\d+$/, 'the public one shows its public address');
-    assert.equal(ingress[5], 'yes');
-    assert.equal(payments[1], 'payments');
-    assert.equal(payments[4], 'none', 'a private one has no public address');
-    assert.equal(payments[5], 'no');
+    expect(ingress[1]).toBe('ingress-nginx');
+    expect(ingress[4], 'the public one shows its public address').toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(ingress[5]).toBe('yes');
+    expect(payments[1]).toBe('payments');
+    expect(payments[4], 'a private one has no public address').toBe('none');
+    expect(payments[5]).toBe('no');
 
-    const pvcs = await rows(claims);
-    assert.deepEqual(
-      pvcs.map((r) => r.slice(0, 3)),
-      [
+    await expect
+      .poll(async () => (await rows(claims)).map((r) => r.slice(0, 3)))
+      .toEqual([
         ['data-postgres-0', '50 GB', 'abs'],
         ['data-redis-0', '10 GB', 'nvme'],
         ['prometheus-server', '100 GB', 'abs'],
-      ],
-    );
+      ]);
     await shot(page, `cluster-parts-${width}`);
     // Wide tables scroll inside themselves: the page never scrolls sideways.
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    expect(await fitsWidth(page), `no sideways scroll at ${width} px`).toBe(true);
     if (width === 390) {
       await page.getByRole('button', { name: 'Turn on public IP of payments/payments-api' }).click();
       const dialog = page.getByRole('dialog', { name: 'Turn on public IP: payments/payments-api' });
-      await dialog.waitFor();
+      await expect(dialog).toBeVisible();
       await dialog.scrollIntoViewIfNeeded();
       await shot(page, 'lb-confirm-on-390');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     }
-    await context.close();
+    await page.close();
   }
 });
 
-test("the pool page shows its nodes' volumes, and a pool with no nodes says so in words", async () => {
+test("the pool page shows its nodes' volumes, and a pool with no nodes says so in words", async ({ demo, open }) => {
   for (const width of [1280, 390]) {
-    const { context, page } = await open(poolPath(ids.baseline), width);
+    const page = await open(poolPath(demo, demo.baseline), { width });
     const volumes = page.getByRole('table', { name: 'Volumes' });
-    await assert.doesNotReject(volumes.waitFor());
+    await expect(volumes).toBeVisible();
+    await expect.poll(async () => (await rows(volumes)).length).toBe(3);
     const nodes = await rows(page.getByRole('table', { name: 'Nodes' }));
     const vols = await rows(volumes);
-    assert.equal(vols.length, 3);
     // Each volume sits beside its node, by the node's name, in the nodes' order.
-    assert.deepEqual(
-      vols.map((r) => r[0]),
-      nodes.map((r) => r[0]),
-    );
+    expect(vols.map((r) => r[0])).toEqual(nodes.map((r) => r[0]));
     for (const [node, name, kind, size, type, status] of vols) {
-      assert.equal(name, `${node}-boot`);
-      assert.deepEqual([kind, size, type, status], ['boot', '128 GB', 'abs', 'ready']);
+      expect(name).toBe(`${node}-boot`);
+      expect([kind, size, type, status]).toEqual(['boot', '128 GB', 'abs', 'ready']);
     }
     await shot(page, `pool-volumes-${width}`);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
-    await context.close();
+    expect(await fitsWidth(page), `no sideways scroll at ${width} px`).toBe(true);
+    await page.close();
   }
-  const { context, page } = await open(poolPath(ids.zero));
-  await assert.doesNotReject(page.getByText('No volumes in this pool', { exact: false }).waitFor());
-  await context.close();
+  const page = await open(poolPath(demo, demo.zero));
+  await expect(page.getByText('No volumes in this pool', { exact: false })).toBeVisible();
 });
 
-test("a load balancer's public IP is turned off and on through a confirm, each followed to done", async () => {
-  const { context, page } = await open(clusterPath());
+test("a load balancer's public IP is turned off and on through a confirm, each followed to done", async ({ control, demo, open }) => {
+  const page = await open(clusterPath(demo));
   const patches = [];
   page.on('request', (r) => r.method() === 'PATCH' && r.url().includes('/load_balancers/') && patches.push(r));
   const balancers = page.getByRole('table', { name: 'Load balancers' });
-  await balancers.waitFor();
-  const ingressRow = () => balancers.locator('tbody tr').filter({ hasText: 'ingress-nginx-controller' });
-  const publicIp = (await ingressRow().locator('td').nth(4).textContent()).trim();
+  const ingressRow = balancers.locator('tbody tr').filter({ hasText: 'ingress-nginx-controller' });
+  await expect(ingressRow.locator('td').nth(4)).toHaveText(/^\d+\.\d+\.\d+\.\d+$/);
+  const publicIp = (await ingressRow.locator('td').nth(4).textContent()).trim();
 
   // Off: the confirm names the address that stops answering; Cancel sends nothing.
   await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
   let dialog = page.getByRole('dialog', { name: 'Turn off public IP: ingress-nginx/ingress-nginx-controller' });
-  await dialog.waitFor();
-  const offText = await dialog.textContent();
-  assert.match(offText, new RegExp(`loses its public address ${publicIp.replaceAll('.', '\\.')}`));
-  assert.match(offText, /clients on the internet stop reaching it/);
+  await expect(dialog).toContainText(new RegExp(`loses its public address ${publicIp.replaceAll('.', '\\.')}`));
+  await expect(dialog).toContainText(/clients on the internet stop reaching it/);
   await shot(page, 'lb-confirm-off');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  assert.equal(patches.length, 0, 'a cancelled confirm sends nothing');
+  await expect(dialog).toHaveCount(0);
+  expect(patches, 'a cancelled confirm sends nothing').toHaveLength(0);
 
   await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
   await dialog.getByRole('button', { name: 'Turn off public IP' }).click();
   const offProgress = dialog.getByRole('status').filter({ hasText: 'Turn off public IP — operation' });
-  await assert.doesNotReject(offProgress.waitFor());
-  assert.equal(patches.length, 1);
-  assert.deepEqual(JSON.parse(patches[0].postData()), { public_ip_enabled: false });
+  await expect(offProgress.getByText(/^(pending|running)$/)).toBeVisible();
+  expect(patches).toHaveLength(1);
+  expect(JSON.parse(patches[0].postData())).toEqual({ public_ip_enabled: false });
   const offOp = await (await patches[0].response()).json();
-  assert.equal(offOp.kind, 'nks_load_balancer');
-  await assert.doesNotReject(offProgress.getByText('done', { exact: true }).waitFor({ timeout: 30_000 }));
+  expect(offOp.kind).toBe('nks_load_balancer');
+  await control.finish({ id: offOp.id });
+  await expect(offProgress.getByText('done', { exact: true })).toBeVisible();
   // The list is read again when the operation ends: no public address any more.
-  await assert.doesNotReject(
-    ingressRow().locator('td').nth(5).filter({ hasText: /^no$/ }).waitFor({ timeout: 15_000 }),
-  );
-  assert.equal((await ingressRow().locator('td').nth(4).textContent()).trim(), 'none');
+  await expect(ingressRow.locator('td').nth(5)).toHaveText('no');
+  await expect(ingressRow.locator('td').nth(4)).toHaveText('none');
   await shot(page, 'lb-turned-off');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // On: the confirm says what becomes reachable from the internet.
   await page.getByRole('button', { name: 'Turn on public IP of ingress-nginx/ingress-nginx-controller' }).click();
   dialog = page.getByRole('dialog', { name: 'Turn on public IP: ingress-nginx/ingress-nginx-controller' });
-  await dialog.waitFor();
-  const onText = await dialog.textContent();
-  assert.match(onText, /becomes reachable from the internet/);
-  assert.match(onText, /every port it exposes/);
+  await expect(dialog).toContainText(/becomes reachable from the internet/);
+  await expect(dialog).toContainText(/every port it exposes/);
   await shot(page, 'lb-confirm-on');
   await dialog.getByRole('button', { name: 'Turn on public IP' }).click();
   const onProgress = dialog.getByRole('status').filter({ hasText: 'Turn on public IP — operation' });
-  await assert.doesNotReject(onProgress.getByText('done', { exact: true }).waitFor({ timeout: 30_000 }));
-  assert.equal(patches.length, 2);
-  assert.deepEqual(JSON.parse(patches[1].postData()), { public_ip_enabled: true });
-  await assert.doesNotReject(
-    ingressRow().locator('td').nth(5).filter({ hasText: /^yes$/ }).waitFor({ timeout: 15_000 }),
-  );
-  assert.match((await ingressRow().locator('td').nth(4).textContent()).trim(), /^\d+\.\d+\.\d+\.\d+$/);
+  await expect(onProgress.getByText(/^(pending|running)$/)).toBeVisible();
+  await control.finish({ kind: 'nks_load_balancer' });
+  await expect(onProgress.getByText('done', { exact: true })).toBeVisible();
+  expect(patches).toHaveLength(2);
+  expect(JSON.parse(patches[1].postData())).toEqual({ public_ip_enabled: true });
+  await expect(ingressRow.locator('td').nth(5)).toHaveText('yes');
+  await expect(ingressRow.locator('td').nth(4)).toHaveText(/^\d+\.\d+\.\d+\.\d+$/);
   // The tracker, not the section, polled the operations.
   const polled = page.requestsMade.filter((r) => r.url.includes(`/v1/operations/${offOp.id}`));
-  assert.ok(polled.length >= 1, 'the tracker followed the operation');
-  await context.close();
+  expect(polled.length, 'the tracker followed the operation').toBeGreaterThanOrEqual(1);
 });
 
-test('a failed load balancer read shows an error with Retry, not an empty list', async () => {
-  await sim.control('POST', '/_sim/faults', {
-    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${ids.cluster}/load_balancers` },
+test('a failed load balancer read shows an error with Retry, not an empty list', async ({ control, demo, open }) => {
+  await control.fault({
+    match: { method: 'GET', path_prefix: `/v1/nks/clusters/${demo.cluster}/load_balancers` },
     action: { type: 'status', status: 503, message: 'down' },
   });
   for (const width of [1280, 390]) {
-    const { context, page } = await open(clusterPath(), width);
+    const page = await open(clusterPath(demo), { width });
     // The other sections still load.
-    await assert.doesNotReject(page.getByRole('table', { name: 'Persistent volume claims' }).waitFor());
+    await expect(page.getByRole('table', { name: 'Persistent volume claims' })).toBeVisible();
     const heading = page.getByRole('heading', { name: 'Load balancers' });
     const alert = page.getByRole('alert').filter({ hasText: 'down' });
-    await assert.doesNotReject(alert.waitFor({ timeout: 20_000 }));
-    assert.equal(await page.getByRole('table', { name: 'Load balancers' }).count(), 0);
-    assert.equal(await page.getByText('This cluster has no load balancers').count(), 0);
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Load balancers' })).toHaveCount(0);
+    await expect(page.getByText('This cluster has no load balancers')).toHaveCount(0);
     // The error sits in the load balancers' section: right after its heading.
-    const next = await heading.evaluate((h) => h.nextElementSibling?.getAttribute('role'));
-    assert.equal(next, 'alert');
+    await expect(heading.locator('xpath=following-sibling::*[1]')).toHaveAttribute('role', 'alert');
     await shot(page, `cluster-parts-lb-error-${width}`);
     if (width === 390) {
-      await sim.control('DELETE', '/_sim/faults');
+      await control.clearFaults();
       await alert.getByRole('button', { name: 'Retry' }).click();
-      await assert.doesNotReject(page.getByRole('table', { name: 'Load balancers' }).waitFor({ timeout: 20_000 }));
-      assert.equal(await alert.count(), 0);
+      await expect(page.getByRole('table', { name: 'Load balancers' })).toBeVisible();
+      await expect(alert).toHaveCount(0);
     }
-    await context.close();
+    await page.close();
   }
 });
 
-test('a new cluster says in words that it has no load balancers or claims, and its controllers have no address yet', async () => {
-  // Slow the clock, so the cluster is still creating while the page is read.
-  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 1 });
-  const vpcs = await sim.api(`/v1/networking/vpcs?project_id=${ids.project}`);
+test('a new cluster says in words that it has no load balancers or claims, and its controllers have no address yet', async ({ api, demo, open }) => {
+  // At the API's own pace the cluster is still creating (for 20 minutes) while the page is read.
+  const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${demo.project}`);
   const spare = vpcs.items.find((v) => v.name === 'prod-spare-vpc');
-  const res = await fetch(`${sim.url}/v1/nks/clusters`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer nks-demo-key', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'fresh',
-      project_id: ids.project,
-      region: 'us-sva-2',
-      vpc_id: spare.id,
-      kubernetes_version: 'v1.34.4',
-      autoscaling: false,
-    }),
+  const res = await api.send('POST', '/v1/nks/clusters', {
+    name: 'fresh',
+    project_id: demo.project,
+    region: 'us-sva-2',
+    vpc_id: spare.id,
+    kubernetes_version: 'v1.34.4',
+    autoscaling: false,
   });
-  assert.equal(res.status, 202);
-  const op = await res.json();
-  const { context, page } = await open(`/projects/${ids.project}/clusters/${op.resource_id}`);
-  await assert.doesNotReject(page.getByText('This cluster has no load balancers.').waitFor());
-  await assert.doesNotReject(page.getByText('This cluster has no persistent volume claims.').waitFor());
-  const controllers = await rows(page.getByRole('table', { name: 'Controllers' }));
-  assert.equal(controllers.length, 3);
-  for (const [, status, address] of controllers) {
-    assert.equal(status, 'creating');
-    assert.equal(address, 'not yet assigned');
+  expect(res.status).toBe(202);
+  const op = res.body;
+  const page = await open(`/projects/${demo.project}/clusters/${op.resource_id}`);
+  await expect(page.getByText('This cluster has no load balancers.')).toBeVisible();
+  await expect(page.getByText('This cluster has no persistent volume claims.')).toBeVisible();
+  const controllers = page.getByRole('table', { name: 'Controllers' });
+  await expect.poll(async () => (await rows(controllers)).length).toBe(3);
+  for (const [, status, address] of await rows(controllers)) {
+    expect(status).toBe('creating');
+    expect(address).toBe('not yet assigned');
   }
   await shot(page, 'cluster-parts-new-cluster');
-  await context.close();
 });

@@ -153,7 +153,8 @@ test('a pool the API refuses after the cluster is made: said clearly, and Create
   await expect(page.getByLabel('Labels')).toHaveValue('tier=web');
   await expect(page.locator('#pool-instance-type')).toHaveValue('n1-highcpu-2');
   await page.getByRole('button', { name: 'Create pool' }).click();
-  await expect.poll(async () => (await webPools(api, projects)).map((p) => p.name)).toEqual(['workers']);
+  await expect(poolOpInFlight(page)).toBeVisible();
+  expect((await webPools(api, projects)).map((p) => p.name)).toEqual(['workers']);
   await control.finish({ kind: 'nks_node_pool' });
   await expect(page.getByRole('heading', { name: 'workers', exact: true })).toBeVisible();
 });

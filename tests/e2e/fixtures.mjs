@@ -12,13 +12,18 @@
 //   control   the simulator's test controls (/_sim): finish, advance, fault, requests, …
 //   projects  project name → id
 //   demo      the demo seed's ids: { project, cluster, baseline, zero }
-//   open      (path, { width, height, connected, pollMs, deadlineSecs, context }) → page
+//   open      (path, { width, height, connected, pollMs, deadlineSecs, context, fresh,
+//             contextOptions, beforeLoad }) → page; a tab of the worker's shared browser
+//             context unless `fresh` (a context and cache of its own: first loads, the
+//             page's clock) or `context` (another tab of that one); `beforeLoad(page)`
+//             runs before the console's first load (routes, init scripts, listeners)
+// and `connect(page)` types the key on the connect screen, for the tests about it.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '../../tools/node_modules/@playwright/test/index.mjs';
-import { DEMO_KEY, ROOT, demoIds, projectIds, startSim } from './support/sim.mjs';
+import { DEMO_KEY, DIST, ROOT, demoIds, projectIds, startSim } from './support/sim.mjs';
 
-export { expect, DEMO_KEY, startSim };
+export { expect, DEMO_KEY, DIST, startSim };
 export { startHost, startPortal, seriousViolations } from './support/hosting.mjs';
 
 export const SHOTS = path.join(ROOT, 'target', 'screenshots');
@@ -27,6 +32,12 @@ mkdirSync(SHOTS, { recursive: true });
 /** A full-page screenshot under target/screenshots/, by a name unique across files. */
 export async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Types the key on the connect screen and connects, as a person does. */
+export async function connect(page, key = DEMO_KEY) {
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Connect' }).click();
 }
 
 /** Where the page keeps the key for this tab (src/app/session.rs), and the
@@ -43,6 +54,10 @@ export const test = base.extend({
   seed: ['demo', { option: true }],
   timeScale: [1, { option: true }],
   autoscaler: [false, { option: true }],
+  // `page.requestsMade` ({ url, method, headers } of every request the page
+  // makes): on only where a test reads it, since each request then crosses
+  // from the browser to the test.
+  recordRequests: [false, { option: true }],
 
   sim: [
     async ({}, use) => {
@@ -66,9 +81,35 @@ export const test = base.extend({
   projects: async ({ sim, world }, use) => use(await projectIds(sim.api)),
   demo: async ({ sim, world }, use) => use(await demoIds(sim.api)),
 
-  open: async ({ browser, sim }, use, testInfo) => {
+  // Per worker: the browser context that tests' pages share unless they need one
+  // of their own, so the console's content-hashed code (cached for a year, as
+  // deploy/ serves it) is fetched and compiled once per worker, not per test.
+  // Each test starts it clean (localStorage cleared by its first `open`) and
+  // ends with every page of it closed. What would outlive a test in it is
+  // refused: such a test opens with `fresh: true`.
+  tabs: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      const close = context.close.bind(context);
+      const refuse = (what) => () => {
+        throw new Error(`${what} would outlive this test in the worker's shared browser context: open(…, { fresh: true })`);
+      };
+      // page.clock is the context's clock.
+      context.clock.install = refuse('clock.install');
+      context.addInitScript = refuse('context.addInitScript');
+      context.route = refuse('context.route');
+      context.grantPermissions = refuse('context.grantPermissions');
+      context.close = refuse('closing the shared context');
+      await use(context);
+      await close();
+    },
+    { scope: 'worker' },
+  ],
+
+  open: async ({ browser, sim, tabs, recordRequests }, use, testInfo) => {
     const pages = [];
     const contexts = [];
+    let tabsCleaned = false;
     const open = async (where, options = {}) => {
       const {
         width = 1280,
@@ -76,39 +117,59 @@ export const test = base.extend({
         connected = true,
         pollMs = DEFAULT_POLL_MS,
         deadlineSecs,
-        context: shared,
+        context: given,
         contextOptions = {},
+        fresh = false,
+        beforeLoad,
       } = options;
-      let context = shared;
-      if (!context) {
+      const url = /^https?:/.test(where) ? where : sim.url + where;
+      // Another origin (a host under a prefix, a portal) and any context option
+      // get a context of their own, with a cold cache.
+      const own = fresh || Object.keys(contextOptions).length > 0 || new URL(url).origin !== sim.url;
+      let context = given;
+      const created = !context && own;
+      if (created) {
         context = await browser.newContext({ viewport: { width, height }, ...contextOptions });
         contexts.push(context);
       }
+      context ??= tabs;
       const page = await context.newPage();
-      if (shared) await page.setViewportSize({ width, height });
+      if (!created) await page.setViewportSize({ width, height });
       page.consoleLines = [];
-      page.requestsMade = [];
       page.on('console', (msg) => page.consoleLines.push(`${msg.type()}: ${msg.text()}`));
       page.on('pageerror', (err) => page.consoleLines.push(`pageerror: ${err.message}`));
       pages.push(page);
-      const url = /^https?:/.test(where) ? where : sim.url + where;
       // The key as the connect screen keeps it (this tab's sessionStorage), and
       // the tracker's test items, written on the console's own origin first.
+      const clean = context === tabs && !tabsCleaned;
       const items = {
+        clean,
         session: connected ? { [KEY_ITEM]: DEMO_KEY } : {},
         local: {
           ...(pollMs ? { [POLL_ITEM]: String(pollMs) } : {}),
           ...(deadlineSecs ? { [DEADLINE_ITEM]: String(deadlineSecs) } : {}),
         },
       };
-      if (Object.keys(items.session).length + Object.keys(items.local).length > 0) {
+      if (clean || Object.keys(items.session).length + Object.keys(items.local).length > 0) {
         await page.goto(new URL('/config.json', url).href);
-        await page.evaluate(({ session, local }) => {
+        await page.evaluate(({ clean, session, local }) => {
+          if (clean) localStorage.clear();
           for (const [k, v] of Object.entries(session)) sessionStorage.setItem(k, v);
           for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v);
         }, items);
+        if (clean) tabsCleaned = true;
       }
-      page.on('request', (req) => page.requestsMade.push({ url: req.url(), method: req.method(), headers: req.headers() }));
+      if (recordRequests) {
+        page.requestsMade = [];
+        page.on('request', (req) => page.requestsMade.push({ url: req.url(), method: req.method(), headers: req.headers() }));
+      } else {
+        Object.defineProperty(page, 'requestsMade', {
+          get() {
+            throw new Error("page.requestsMade is recorded with test.use({ recordRequests: true })");
+          },
+        });
+      }
+      if (beforeLoad) await beforeLoad(page);
       await page.goto(url);
       return page;
     };
@@ -118,6 +179,7 @@ export const test = base.extend({
         await testInfo.attach(`console-${i + 1}.txt`, { body: page.consoleLines.join('\n'), contentType: 'text/plain' });
       }
     }
+    for (const page of tabs.pages()) await page.close();
     for (const context of contexts) await context.close();
   },
 });

@@ -1,14 +1,9 @@
 // Hostile and odd text, typed by a person or sent back by the API: markup and
 // script, very long strings, right-to-left and combining marks, emoji, control
 // characters. It is always shown as inert text (no element injected, no dialog,
-// no console error) and the layout holds at 1280 and 800 px.
-import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY } from './harness.mjs';
-
-let sim;
-let browser;
-let ids;
+// no console error) and the layout holds at 1280 and 800 px. Each test plants
+// the hostile data in a fresh demo world.
+import { test, expect, shot } from './fixtures.mjs';
 
 // Names the API may hold: cluster and pool names it accepts now are DNS labels,
 // but older data (or another tool) may hold anything, so these are planted with
@@ -25,70 +20,44 @@ const TAGS = ['<b>bold</b>', 'x'.repeat(63), 'bell\u0007tab\tesc\u001b', '\u202E
 const LABELS = ['team=<i>x</i>', '<svg onload=window.__pwned=1>=v'];
 const TAINTS = ['evil<script>=v:NoSchedule'];
 
-async function call(method, route, body) {
-  const res = await fetch(sim.url + route, {
-    method,
-    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${route} answered ${res.status}: ${await res.clone().text()}`);
-  return res.json();
-}
-
-async function rename(kind, id, name) {
-  const res = await fetch(sim.url + '/_sim/rename', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ kind, id, name }),
-  });
-  assert.equal(res.status, 200, `rename ${kind} ${id}: ${await res.text()}`);
-}
-
-before(async () => {
-  sim = await startSim({ timeScale: '0.01' });
-  browser = await startBrowser();
-  const project = (await call('GET', '/v1/projects')).items.find((p) => p.name === 'Production');
-  const cluster = (await call('GET', `/v1/nks/clusters?project_id=${project.id}`)).items[0];
-  ids = { project: project.id, cluster: cluster.id };
-  // Through the API directly, as another tool could; the names the API refuses
-  // today are then planted as old data would hold them.
+/**
+ * Plants the hostile data in the demo world: through the API directly, as
+ * another tool could, then the names the API refuses today as old data would
+ * hold them. Every operation this starts ends at once, so the lists are stable.
+ */
+async function plant(api, control, demo) {
   for (const [i, name] of Object.values(NAMES).entries()) {
-    const op = await call('POST', `/v1/nks/clusters/${cluster.id}/pools`, {
+    const op = await api('POST', `/v1/nks/clusters/${demo.cluster}/pools`, {
       name: `hostile-${i}`,
       node_count: 0,
       node_config: { instance_type: 'n1-standard-4', boot_volume: { size: 64, type: 'abs' }, labels: LABELS, taints: TAINTS },
       tags: TAGS,
     });
-    await rename('pool', op.resource_id, name);
+    await control('POST', '/_sim/rename', { kind: 'pool', id: op.resource_id, name });
   }
-  await call('PATCH', `/v1/nks/clusters/${cluster.id}`, { tags: TAGS });
-  await rename('cluster', cluster.id, '<svg onload=window.__pwned=1>edge');
-  // Let the operations finish so the lists are stable.
-  await new Promise((r) => setTimeout(r, 6000));
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-/** A page that records dialogs and console errors as well. */
-async function open(width, path) {
-  const { context, page } = await openPage(browser, { width, height: 900 });
-  page.dialogs = [];
-  page.errors = [];
-  page.on('dialog', (d) => {
-    page.dialogs.push(d.message());
-    d.dismiss().catch(() => {});
-  });
-  // A failed load is logged by the browser without its address: keep the address instead.
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && page.errors.push(m.text()));
-  page.on('response', (r) => r.status() >= 400 && page.errors.push(`${r.status()} ${r.url()}`));
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(sim.url + path);
-  await connect(page);
-  return { context, page };
+  await api('PATCH', `/v1/nks/clusters/${demo.cluster}`, { tags: TAGS });
+  await control('POST', '/_sim/rename', { kind: 'cluster', id: demo.cluster, name: '<svg onload=window.__pwned=1>edge' });
+  await control.finish();
 }
+
+/** A page at `path` that records dialogs and console errors, from its first moment. */
+const watched = (open, width, path) =>
+  open(path, {
+    width,
+    height: 900,
+    beforeLoad: (page) => {
+      page.dialogs = [];
+      page.errors = [];
+      page.on('dialog', (d) => {
+        page.dialogs.push(d.message());
+        d.dismiss().catch(() => {});
+      });
+      // A failed load is logged by the browser without its address: keep the address instead.
+      page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && page.errors.push(m.text()));
+      page.on('response', (r) => r.status() >= 400 && page.errors.push(`${r.status()} ${r.url()}`));
+      page.on('pageerror', (e) => page.errors.push(e.message));
+    },
+  });
 
 async function assertInert(page, where, { overflow = true } = {}) {
   const found = await page.evaluate(() => ({
@@ -97,61 +66,61 @@ async function assertInert(page, where, { overflow = true } = {}) {
     injected: document.querySelectorAll('body script, main img, main svg[onload], main b, main i').length,
     overflow: document.documentElement.scrollWidth - window.innerWidth,
   }));
-  assert.equal(found.pwned, undefined, `script ran on ${where}`);
-  assert.equal(found.handlers, 0, `an element with an on* attribute was injected on ${where}`);
-  assert.equal(found.injected, 0, `markup from data became elements on ${where}`);
-  assert.deepEqual(page.dialogs, [], `a dialog opened on ${where}`);
-  assert.deepEqual(page.errors, [], `console errors on ${where}`);
-  if (overflow) assert.ok(found.overflow <= 0, `${where} scrolls sideways by ${found.overflow}px`);
+  expect(found.pwned, `script ran on ${where}`).toBeUndefined();
+  expect(found.handlers, `an element with an on* attribute was injected on ${where}`).toBe(0);
+  expect(found.injected, `markup from data became elements on ${where}`).toBe(0);
+  expect(page.dialogs, `a dialog opened on ${where}`).toEqual([]);
+  expect(page.errors, `console errors on ${where}`).toEqual([]);
+  if (overflow) expect(found.overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 for (const width of [1280, 800]) {
-  test(`names, tags, labels and taints sent by the API render as inert text at ${width} px`, async () => {
-    const { context, page } = await open(width, `/projects/${ids.project}/clusters`);
+  test(`names, tags, labels and taints sent by the API render as inert text at ${width} px`, async ({ api, control, demo, open }) => {
+    await plant(api, control, demo);
+    const page = await watched(open, width, `/projects/${demo.project}/clusters`);
     const clusters = page.getByRole('table', { name: 'Clusters' });
-    await clusters.getByRole('link', { name: '<svg onload=window.__pwned=1>edge' }).waitFor();
+    await expect(clusters.getByRole('link', { name: '<svg onload=window.__pwned=1>edge' })).toBeVisible();
     await assertInert(page, 'the cluster list');
 
     await clusters.getByRole('link', { name: '<svg onload=window.__pwned=1>edge' }).click();
     const pools = page.getByRole('table', { name: 'Pools' });
-    await pools.waitFor();
     for (const name of Object.values(NAMES)) {
-      await assert.doesNotReject(pools.getByRole('link', { name, exact: true }).waitFor(), name);
+      await expect(pools.getByRole('link', { name, exact: true }), name).toBeVisible();
     }
-    await assert.doesNotReject(page.getByText('<b>bold</b>', { exact: true }).first().waitFor());
-    await assert.doesNotReject(page.getByText('team=<i>x</i>', { exact: true }).first().waitFor());
+    await expect(page.getByText('<b>bold</b>', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('team=<i>x</i>', { exact: true }).first()).toBeVisible();
     await shot(page, `hostile-cluster-${width}`);
     await assertInert(page, 'the cluster page');
 
     for (const name of [NAMES.img, NAMES.long]) {
       await pools.getByRole('link', { name, exact: true }).click();
-      await page.getByRole('heading', { name, exact: true }).waitFor();
+      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
       await assertInert(page, `the pool page of ${name}`);
       await page.getByRole('link', { name: 'Edit or scale' }).click();
-      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
       await assertInert(page, `the edit page of ${name}`);
       await page.goBack();
       await page.goBack();
-      await pools.waitFor();
+      await expect(pools).toBeVisible();
     }
     await shot(page, `hostile-pool-${width}`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operations' }).click();
-    await page.getByRole('table', { name: 'Operations' }).waitFor();
+    await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible();
     await assertInert(page, 'the operations page');
-    await context.close();
   });
 }
 
-test('hostile text typed into a form is checked, echoed as text, and sent as typed', async () => {
-  const { context, page } = await open(1280, `/projects/${ids.project}/clusters/${ids.cluster}/pools/new`);
-  await page.getByRole('heading', { name: /^Create pool/ }).waitFor();
+test('hostile text typed into a form is checked, echoed as text, and sent as typed', async ({ api, control, demo, open }) => {
+  await plant(api, control, demo);
+  const page = await watched(open, 1280, `/projects/${demo.project}/clusters/${demo.cluster}/pools/new`);
+  await expect(page.getByRole('heading', { name: /^Create pool/ })).toBeVisible();
   const name = page.getByLabel('Name', { exact: true });
   await name.fill('bad\u0007name');
-  await page.getByText(/^Name has control or invisible characters\. /).waitFor();
+  await expect(page.getByText(/^Name has control or invisible characters\. /)).toBeVisible();
   await name.fill('y'.repeat(64));
-  await page.getByText(/^Name is 64 characters long\. /).waitFor();
+  await expect(page.getByText(/^Name is 64 characters long\. /)).toBeVisible();
   await page.getByLabel('Labels').fill('<img src=x onerror=window.__pwned=1>=v');
-  await page.getByText(/Key "<img src" must be/).waitFor();
+  await expect(page.getByText(/Key "<img src" must be/)).toBeVisible();
   await assertInert(page, 'the form with a refused label');
   await shot(page, 'hostile-form');
 
@@ -159,9 +128,9 @@ test('hostile text typed into a form is checked, echoed as text, and sent as typ
   // and kept in the field as typed; the rest of the form goes as typed.
   const hostile = '<img src=x onerror=alert(1)> 🚀 \u202Eabc';
   await name.fill(hostile);
-  await page.getByText(/^Name has spaces, has "<", "=", "\(", "\)", ">", … and has control or invisible characters\. /).waitFor();
+  await expect(page.getByText(/^Name has spaces, has "<", "=", "\(", "\)", ">", … and has control or invisible characters\. /)).toBeVisible();
   await assertInert(page, 'the form with a refused hostile name');
-  assert.equal(await name.inputValue(), hostile);
+  await expect(name).toHaveValue(hostile);
   const typed = 'hostile-typed';
   await name.fill(typed);
   await page.getByLabel('Labels').fill('team=a-b');
@@ -171,44 +140,33 @@ test('hostile text typed into a form is checked, echoed as text, and sent as typ
   await page.getByLabel('Node count').fill('0');
   await page.getByLabel('Tags').fill('<script>alert(1)</script>, e\u0301\u0301, 🙂');
   const create = page.getByRole('button', { name: 'Create pool' });
-  for (let i = 0; i < 100 && !(await create.isEnabled()); i++) await new Promise((r) => setTimeout(r, 100));
+  await expect(create).toBeEnabled();
   const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools'));
   await create.click();
   const body = JSON.parse((await posted).postData());
-  assert.equal(body.name, typed);
-  assert.deepEqual(body.tags, ['<script>alert(1)</script>', 'e\u0301\u0301', '🙂']);
-  await page.getByRole('heading', { name: typed, exact: true }).waitFor({ timeout: 30_000 });
+  expect(body.name).toBe(typed);
+  expect(body.tags).toEqual(['<script>alert(1)</script>', 'e\u0301\u0301', '🙂']);
+  // Followed in flight, then ended: the form's operation opens the new pool.
+  await expect(page.getByRole('status').filter({ hasText: /Create pool .* is (pending|running)/ })).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name: typed, exact: true })).toBeVisible();
   await assertInert(page, 'the new pool page');
-  await context.close();
 });
 
-test(
-  'a 63-character name without a break point does not widen the pool page at 800 px',
-  {},
-  async () => {
-    const pool = (await call('GET', `/v1/nks/clusters/${ids.cluster}/pools`)).items.find((p) => p.name === NAMES.long);
-    const { context, page } = await open(800, `/projects/${ids.project}/clusters/${ids.cluster}/pools/${pool.id}`);
-    try {
-      await page.getByRole('heading', { name: NAMES.long }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `the pool page scrolls sideways by ${overflow}px`);
-    } finally {
-      await context.close();
-    }
-  },
-);
+test('a 63-character name without a break point does not widen the pool page at 800 px', async ({ api, control, demo, open }) => {
+  await plant(api, control, demo);
+  const pool = (await api('GET', `/v1/nks/clusters/${demo.cluster}/pools`)).items.find((p) => p.name === NAMES.long);
+  const page = await watched(open, 800, `/projects/${demo.project}/clusters/${demo.cluster}/pools/${pool.id}`);
+  await expect(page.getByRole('heading', { name: NAMES.long })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the pool page scrolls sideways').toBeLessThanOrEqual(0);
+});
 
-test(
-  'long unbroken names and tags do not widen the operations page at 800 px',
-  {},
-  async () => {
-    const { context, page } = await open(800, `/projects/${ids.project}/operations`);
-    try {
-      await page.getByRole('table', { name: 'Operations' }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `the operations page scrolls sideways by ${overflow}px`);
-    } finally {
-      await context.close();
-    }
-  },
-);
+test('long unbroken names and tags do not widen the operations page at 800 px', async ({ api, control, demo, open }) => {
+  await plant(api, control, demo);
+  const page = await watched(open, 800, `/projects/${demo.project}/operations`);
+  // Measured once the rows of the long-named pool are drawn.
+  await expect(page.getByRole('table', { name: 'Operations' }).getByRole('row').filter({ hasText: NAMES.long }).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the operations page scrolls sideways').toBeLessThanOrEqual(0);
+});

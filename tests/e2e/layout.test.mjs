@@ -2,33 +2,10 @@
 // badges and figures never break inside a word, the plan is read before Apply
 // on a phone, "Log out" stays on one line, and cards have no empty band. Each
 // page is also photographed at 390, 800 and 1280 px for people to look at.
-import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, demoIds } from './harness.mjs';
+// Every measure is taken once what it measures is on screen.
+import { test, expect, shot } from './fixtures.mjs';
 
-let sim;
-let browser;
-let ids;
-
-before(async () => {
-  sim = await startSim({ timeScale: '0.01' });
-  browser = await startBrowser();
-  ids = await demoIds(sim);
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-const clusterPath = () => `/projects/${ids.project}/clusters/${ids.cluster}`;
-
-async function open(width, path) {
-  const { context, page } = await openPage(browser, { width, height: 900 });
-  await page.goto(sim.url + path);
-  await connect(page);
-  return { context, page };
-}
+const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
 
 /** The texts of the matched elements that take more than one line. */
 async function broken(page, selector) {
@@ -43,79 +20,79 @@ async function broken(page, selector) {
     .map((e) => e.textContent.trim()), selector);
 }
 
+/** How far the page scrolls sideways (0 or less: it does not). */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 /** Fills the create-pool form until the plan prices it. */
 async function pricedPoolForm(page) {
-  await page.getByRole('heading', { name: 'Create pool' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Create pool' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('layout-check');
   await page.getByLabel('Instance type').selectOption({ label: 'n1-highcpu-8 — 8 vCPU, 16 GB memory' });
   await page.getByLabel('Node count').fill('2');
-  await page.getByRole('table', { name: 'Cost' }).waitFor({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Cost' })).toBeVisible();
 }
 
-test('at 1280 px table headers, status badges and the plan\'s figures never break inside a word', async () => {
-  const { context, page } = await open(1280, `${clusterPath()}/pools/new`);
+test('at 1280 px table headers, status badges and the plan\'s figures never break inside a word', async ({ demo, sim, open }) => {
+  const page = await open(`${clusterPath(demo)}/pools/new`, { width: 1280, height: 900 });
   await pricedPoolForm(page);
-  assert.deepEqual(await broken(page, '.plan-rows th, .plan-rows td + td'), []);
-  await page.goto(sim.url + `/projects/${ids.project}/operations`);
-  await page.getByRole('table', { name: 'Operations' }).waitFor();
-  assert.deepEqual(await broken(page, '.table th, .badge'), []);
+  expect(await broken(page, '.plan-rows th, .plan-rows td + td')).toEqual([]);
+  await page.goto(sim.url + `/projects/${demo.project}/operations`);
+  await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible();
+  expect(await broken(page, '.table th, .badge')).toEqual([]);
   // A one-word cell ("update", "cluster") is never cut in two.
   const cells = await broken(page, 'table[aria-label="Operations"] td:not(:has(.badge))');
-  assert.deepEqual(cells.filter((text) => !/\s/.test(text)), []);
+  expect(cells.filter((text) => !/\s/.test(text))).toEqual([]);
   // The clusters list with its capacity and cost, twelve columns: a name, a tag
   // or a figure is never cut to make them fit.
-  await page.goto(sim.url + `/projects/${ids.project}/clusters?figures=on`);
-  await page.locator('table[aria-label="Clusters"] td.figure').filter({ hasText: '$' }).first().waitFor({ timeout: 20_000 });
+  await page.goto(sim.url + `/projects/${demo.project}/clusters?figures=on`);
+  await expect(page.locator('table[aria-label="Clusters"] td.figure').filter({ hasText: '$' }).first()).toBeVisible();
   const clusters = 'table[aria-label="Clusters"]';
-  assert.deepEqual(await broken(page, `${clusters} th:not([aria-sort]), ${clusters} .th-sort, ${clusters} td:first-child, ${clusters} .chip, ${clusters} td.figure, ${clusters} .badge`), []);
-  await context.close();
+  expect(await broken(page, `${clusters} th:not([aria-sort]), ${clusters} .th-sort, ${clusters} td:first-child, ${clusters} .chip, ${clusters} td.figure, ${clusters} .badge`)).toEqual([]);
 });
 
-test('on a phone the plan comes after the fields and before the Apply button', async () => {
-  const { context, page } = await open(390, `${clusterPath()}/pools/new`);
+test('on a phone the plan comes after the fields and before the Apply button', async ({ demo, open }) => {
+  const page = await open(`${clusterPath(demo)}/pools/new`, { width: 390, height: 900 });
   await pricedPoolForm(page);
   const tags = await page.getByLabel('Tags').boundingBox();
   const plan = await page.getByRole('complementary', { name: 'Plan' }).boundingBox();
   const apply = await page.getByRole('button', { name: 'Create pool' }).boundingBox();
-  assert.ok(plan.y > tags.y + tags.height, `the plan (y ${plan.y}) is below the last field (y ${tags.y})`);
-  assert.ok(apply.y > plan.y + plan.height, `Apply (y ${apply.y}) is below the plan (ends at ${plan.y + plan.height})`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `the form scrolls sideways by ${overflow}px`);
+  expect(plan.y, `the plan (y ${plan.y}) is below the last field (y ${tags.y})`).toBeGreaterThan(tags.y + tags.height);
+  expect(apply.y, `Apply (y ${apply.y}) is below the plan (ends at ${plan.y + plan.height})`).toBeGreaterThan(plan.y + plan.height);
+  const sideways = await overflow(page);
+  expect(sideways, `the form scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   await shot(page, 'layout-create-pool-390');
-  await context.close();
 });
 
-test('"Log out" stays on one line, and a delete card starts with its title', async () => {
+test('"Log out" stays on one line, and a delete card starts with its title', async ({ demo, open }) => {
   for (const width of [390, 800, 1280]) {
-    const { context, page } = await open(width, `${clusterPath()}/pools/${ids.baseline}`);
-    await page.getByRole('heading', { name: 'Delete pool' }).waitFor();
-    assert.deepEqual(await broken(page, '.topbar .btn'), [], `at ${width} px`);
+    const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}`, { width, height: 900 });
+    await expect(page.getByRole('heading', { name: 'Delete pool' })).toBeVisible();
+    expect(await broken(page, '.topbar .btn'), `at ${width} px`).toEqual([]);
     const gap = await page.evaluate(() => {
       const card = document.getElementById('delete');
       return card.querySelector('h2').getBoundingClientRect().top - card.getBoundingClientRect().top;
     });
-    assert.ok(gap <= 30, `the delete card's title starts ${gap}px below its edge at ${width} px`);
-    await context.close();
+    expect(gap, `the delete card's title starts ${gap}px below its edge at ${width} px`).toBeLessThanOrEqual(30);
+    await page.close();
   }
 });
 
 for (const width of [390, 800, 1280]) {
-  test(`the main pages at ${width} px: nothing scrolls sideways but a wide table`, async () => {
+  test(`the main pages at ${width} px: nothing scrolls sideways but a wide table`, async ({ demo, sim, open }) => {
     const pages = [
-      ['clusters', `/projects/${ids.project}/clusters`, (p) => p.getByRole('table', { name: 'Clusters' })],
-      ['clusters-figures', `/projects/${ids.project}/clusters?figures=on`, (p) => p.locator('td.figure').filter({ hasText: '$' }).first()],
-      ['cluster', clusterPath(), (p) => p.getByRole('table', { name: 'Pools' })],
-      ['pool', `${clusterPath()}/pools/${ids.baseline}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
-      ['operations', `/projects/${ids.project}/operations`, (p) => p.getByRole('table', { name: 'Operations' })],
+      ['clusters', `/projects/${demo.project}/clusters`, (p) => p.getByRole('table', { name: 'Clusters' })],
+      ['clusters-figures', `/projects/${demo.project}/clusters?figures=on`, (p) => p.locator('td.figure').filter({ hasText: '$' }).first()],
+      ['cluster', clusterPath(demo), (p) => p.getByRole('table', { name: 'Pools' })],
+      ['pool', `${clusterPath(demo)}/pools/${demo.baseline}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
+      ['operations', `/projects/${demo.project}/operations`, (p) => p.getByRole('table', { name: 'Operations' })],
     ];
-    const { context, page } = await open(width, pages[0][1]);
+    const page = await open(pages[0][1], { width, height: 900 });
     for (const [name, path, ready] of pages) {
       await page.goto(sim.url + path);
-      await ready(page).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow}px at ${width} px`);
+      await expect(ready(page)).toBeVisible();
+      const sideways = await overflow(page);
+      expect(sideways, `${name} scrolls sideways by ${sideways}px at ${width} px`).toBeLessThanOrEqual(0);
       await shot(page, `layout-${name}-${width}`);
     }
-    await context.close();
   });
 }

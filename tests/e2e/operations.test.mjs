@@ -5,6 +5,9 @@
 // poller, and fifty operations cost what one does.
 import { test, expect, shot, DEMO_KEY } from './fixtures.mjs';
 
+// These tests read the requests the page made.
+test.use({ recordRequests: true });
+
 /** The PATCH routes called and how often: the changes, not the cost quotes
  *  (`PATCH …/cost` prices a change and changes nothing; the cluster page asks for one). */
 const mutations = (counts) =>
@@ -69,7 +72,7 @@ test("a failed operation is reported in the guide's words, as the platform's fai
   await expect(failed).toHaveText(/^Update pool: /);
   await expect(failed).not.toHaveText(/reach the API|Temporary|try later/);
   await expect(page.getByText('Cannot reach the API.'), 'not an outage').toHaveCount(0);
-  await shot(page, 'operation-failed');
+  await shot(page, 'operation-failed-notice');
   const patches = mutations(await control.requests());
   expect(patches.map(([, n]) => n), 'the mutation went out once: ours, from the test').toEqual([1]);
 });
@@ -99,7 +102,7 @@ test('a deadline passing says "ran out of time", re-sends nothing, and keep watc
   const stopped = await pollsOf(control, op.id);
   // Silence is only seen by waiting: ten of this test's poll intervals (200 ms) pass
   // without a poll.
-  await page.waitForTimeout(2_000);
+  await page.waitForTimeout(2_000); // real-time window: no polling happens in it
   expect(await pollsOf(control, op.id), 'no polling after the deadline until asked').toBe(stopped);
   await expired.getByRole('button', { name: 'Keep watching' }).click();
   await inFlight(page, 1);
@@ -176,11 +179,11 @@ test.describe('at scale', () => {
     const measure = async (n) => {
       const page = await open(`/projects/${large}/clusters`, { pollMs: null });
       await inFlight(page, n);
-      await page.waitForTimeout(1000); // let the first reads land before counting
+      await page.waitForTimeout(1000); // real-time cadence: the page's first reads land before the window
       await control.clearRequests();
       await page.waitForTimeout(WINDOW); // real-time cadence window
       const count = await operationRequests(control);
-      await page.context().close();
+      await page.close();
       return count;
     };
     const other = (pool) => (pool.node_count > 0 ? pool.node_count - 1 : 1);

@@ -2,6 +2,7 @@
 // serving the release build (fixtures.mjs starts one simulator per worker).
 // Run by scripts/test.sh; one file or a grep with `scripts/test.sh --quick`.
 import { defineConfig } from '../../tools/node_modules/@playwright/test/index.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium.mjs';
 
 const results = '../../target/e2e';
 
@@ -22,20 +23,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      // This closed network refuses Chromium's own background connections.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     viewport: { width: 1280, height: 860 },
     // What a failure keeps, under target/e2e/results/: the trace (DOM
     // snapshots and network, no screencast), a screenshot, and the page's

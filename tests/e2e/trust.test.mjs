@@ -1,242 +1,225 @@
 // Operations an on-call operator can trust: an ended operation's time stays
 // fixed, an operation the API forgets ends as "no longer known" instead of
 // hanging, and "unknown" says what it means. Each test starts from a fresh demo
-// world.
-import { test, before, after, beforeEach } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSim, startBrowser, openPage, connect, shot, DEMO_KEY, demoIds } from './harness.mjs';
-
-let sim;
-let browser;
-let ids;
-
-before(async () => {
-  sim = await startSim({ timeScale: '0.01' });
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-beforeEach(async () => {
-  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 0.01 });
-  ids = await demoIds(sim);
-});
+// world, at the API's own pace: the test ends an operation once the page has
+// shown it in flight.
+import { test, expect, shot, DEMO_KEY, connect } from './fixtures.mjs';
 
 /** Scales a pool through the API, as another tool would. */
-async function scale(pool, count) {
-  const res = await fetch(`${sim.url}/v1/nks/clusters/${ids.cluster}/pools/${pool}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ node_count: count }),
-  });
-  assert.ok(res.ok, `PATCH answered ${res.status}`);
+const scale = (api, demo, pool, count) => api('PATCH', `/v1/nks/clusters/${demo.cluster}/pools/${pool}`, { node_count: count });
+
+const poolPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}/pools/${demo.baseline}`;
+/** A progress line that shows its operation in flight. */
+const inFlight = (where) => where.getByRole('status').filter({ hasText: / is (pending|running|unknown)\b/ });
+
+/** Requests the page has sent and not yet seen answered, counted from now on. */
+function unanswered(page) {
+  const pending = new Set();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return pending;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const poolPath = () => `/projects/${ids.project}/clusters/${ids.cluster}/pools/${ids.baseline}`;
-
-async function open(path, size) {
-  const { context, page } = await openPage(browser, size);
-  await page.goto(sim.url + path);
-  await connect(page);
-  return { context, page };
-}
-
-test('an ended operation shows the time it took, and that time stays fixed', async () => {
-  const { context, page } = await open(poolPath());
+/** Deletes the first node of the pool page's table through its dialog; answers the node's name and the dialog. */
+async function deleteFirstNode(page) {
   const nodes = page.getByRole('table', { name: 'Nodes' });
-  await nodes.waitFor();
-  const node = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
+  const firstCell = nodes.getByRole('row').nth(1).getByRole('cell').first();
+  await expect(firstCell).toBeVisible();
+  const node = (await firstCell.textContent()).trim();
   await page.getByRole('button', { name: `Delete node ${node}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
   await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
   await dialog.getByRole('button', { name: 'Delete node' }).click();
+  return { node, dialog };
+}
+
+test('an ended operation shows the time it took, and that time stays fixed', async ({ control, demo, open }) => {
+  // The page runs on a clock the test can move: what would count on with time
+  // is seen at once.
+  const page = await open(poolPath(demo), { fresh: true, beforeLoad: (p) => p.clock.install() });
+  const { dialog } = await deleteFirstNode(page);
+  const running = inFlight(dialog);
+  await expect(running).toHaveText(/· \d+ s/);
+  // In flight, the elapsed time counts with the clock (so the check below can fail).
+  const seconds = async (locator) => Number((await locator.textContent()).match(/· (\d+) s/)?.[1]);
+  const before = await seconds(running);
+  await page.clock.fastForward(5_000);
+  await expect.poll(() => seconds(running), 'the elapsed time of an operation in flight counts').toBeGreaterThanOrEqual(before + 5);
+
+  await control.finish({ kind: 'nks_node' });
   const progress = dialog.getByRole('status').filter({ hasText: 'is done' });
-  await progress.waitFor({ timeout: 30_000 });
+  await expect(progress).toHaveText(/done · \d+ s/);
   const first = (await progress.textContent()).trim();
-  await sleep(2_500);
-  const later = (await progress.textContent()).trim();
-  assert.match(first, /done · \d+ s/);
-  assert.equal(later, first, 'the elapsed time of an ended operation does not keep counting');
-  await context.close();
+  // Five seconds on the page's clock, every tick of it run: ended, it stays as it was.
+  await page.clock.fastForward(5_000);
+  await expect(progress, 'the elapsed time of an ended operation does not keep counting').toHaveText(first);
 });
 
-test('an operation the API no longer knows ends as such, and nothing is left in flight', async () => {
-  // Slow enough that the update is still pending when the world is reset.
-  await sim.control('POST', '/_sim/time-scale', { time_scale: 1 });
-  const { context, page } = await open(`${poolPath()}/edit`);
+test('an operation the API no longer knows ends as such, and nothing is left in flight', async ({ control, demo, open }) => {
+  // At the API's pace the update (2 minutes) is still in flight when the world is reset.
+  const page = await open(`${poolPath(demo)}/edit`);
   await page.getByLabel('Node count').fill('4');
-  await page.getByText(/Scaling up from 3 to 4: safe/).waitFor();
+  await expect(page.getByText(/Scaling up from 3 to 4: safe/)).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   const progress = page.getByRole('status').filter({ hasText: 'Update pool — operation' });
-  await progress.waitFor();
-  await page.getByText('1 operation in flight').waitFor();
+  await expect(progress).toBeVisible();
+  await expect(page.getByText('1 operation in flight')).toBeVisible();
 
   // A restarted API: the operation's id now answers 404.
-  await sim.control('POST', '/_sim/reset', { seed: 'demo', time_scale: 1 });
-  await assert.doesNotReject(progress.getByText('no longer known', { exact: true }).waitFor({ timeout: 20_000 }));
-  await assert.doesNotReject(page.getByText(/no longer known to the API \(it answered 404\)/).first().waitFor());
-  await assert.doesNotReject(page.getByText('0 operations in flight').waitFor());
-  await assert.doesNotReject(page.getByRole('button', { name: 'Check now' }).waitFor());
+  await control.reset({ seed: 'demo' });
+  await expect(progress.getByText('no longer known', { exact: true })).toBeVisible();
+  await expect(page.getByText(/no longer known to the API \(it answered 404\)/).first()).toBeVisible();
+  await expect(page.getByText('0 operations in flight')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check now' })).toBeVisible();
   await shot(page, 'operation-lost');
-  // No longer asked about.
-  await sim.control('DELETE', '/_sim/requests');
-  await sleep(3_000);
-  const counts = await sim.control('GET', '/_sim/requests');
+  // No longer asked about. Silence is only seen by waiting: fifteen of this
+  // test's poll intervals (200 ms) pass without a read of an operation.
+  await control.clearRequests();
+  await page.waitForTimeout(3_000); // real-time window: no polling happens in it
+  const counts = await control.requests();
   const asked = Object.keys(counts.by_path).filter((p) => p.startsWith('GET /v1/operations'));
-  assert.deepEqual(asked, [], 'the lost operation is not polled any more');
-  await context.close();
+  expect(asked, 'the lost operation is not polled any more').toEqual([]);
 });
 
-test('a success notice leaves by itself; a failure stays until closed by keyboard; neither covers the page', async () => {
+test('a success notice leaves by itself; a failure stays until closed by keyboard; neither covers the page', async ({ api, control, demo, open }) => {
   // Started elsewhere (as another tool would), adopted when the page opens: an
   // update the platform fails, and one that ends well.
-  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.05 });
-  await sim.control('POST', '/_sim/operations/next', { outcome: 'failed', kind: 'nks_node_pool' });
-  await scale(ids.baseline, 4);
-  await scale(ids.zero, 1);
-  const { context, page } = await open(`/projects/${ids.project}/clusters/${ids.cluster}`);
-  await page.getByRole('heading', { name: 'edge-prod' }).waitFor();
+  await control.nextOutcome({ outcome: 'failed', kind: 'nks_node_pool' });
+  const failing = await scale(api, demo, demo.baseline, 4);
+  const succeeding = await scale(api, demo, demo.zero, 1);
+  const page = await open(`/projects/${demo.project}/clusters/${demo.cluster}`);
+  await expect(page.getByRole('heading', { name: 'edge-prod' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /operations? in flight/i })).toContainText('2 operations in flight');
   const notices = page.locator('.notices');
   const failed = notices.getByRole('status').filter({ hasText: 'the platform ran the operation and it failed' });
   const done = notices.getByRole('status').filter({ hasText: 'Update pool: done.' });
-  await failed.waitFor({ timeout: 30_000 });
-  await done.waitFor({ timeout: 30_000 });
+  // The failure first, the success after it: when the success has left by
+  // itself, the failure has been shown longer than that.
+  await control.finish({ id: failing.id });
+  await expect(failed).toBeVisible();
+  await control.finish({ id: succeeding.id });
+  await expect(done).toBeVisible();
 
   // Nothing is drawn over the page's content: the notices sit above it.
   const [box, heading] = [await notices.boundingBox(), await page.getByRole('heading', { name: 'edge-prod' }).boundingBox()];
-  assert.ok(box.y + box.height <= heading.y, 'the notices end before the page heading starts');
-  assert.notEqual(await notices.evaluate((n) => getComputedStyle(n).position), 'fixed');
+  expect(box.y + box.height, 'the notices end before the page heading starts').toBeLessThanOrEqual(heading.y);
+  expect(await notices.evaluate((n) => getComputedStyle(n).position)).not.toBe('fixed');
   await shot(page, 'notices');
 
-  await assert.doesNotReject(done.waitFor({ state: 'detached', timeout: 12_000 }), 'the success notice left by itself');
-  await sleep(1_000);
-  assert.equal(await failed.count(), 1, 'the failure stays');
+  await expect(done, 'the success notice left by itself').toHaveCount(0);
+  await expect(failed, 'the failure stays').toHaveCount(1);
   await failed.getByRole('button', { name: 'Dismiss' }).focus();
   await page.keyboard.press('Enter');
-  await assert.doesNotReject(failed.waitFor({ state: 'detached', timeout: 2_000 }));
-  await context.close();
+  await expect(failed).toHaveCount(0, { timeout: 2_000 });
 });
 
-test('a sustained 429 says it is rate limited and when it retries, and Retry now does not wait', async () => {
-  await sim.control('POST', '/_sim/faults', {
+test('a sustained 429 says it is rate limited and when it retries, and Retry now does not wait', async ({ control, demo, open }) => {
+  await control.fault({
     match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
     action: { type: 'status', status: 429, message: 'slow down', retry_after: '30' },
   });
-  try {
-    const { context, page } = await open(`/projects/${ids.project}/clusters`);
-    const wait = page.getByRole('status').filter({ hasText: 'Rate limited by the API (429): List clusters is retrying in' });
-    await assert.doesNotReject(wait.waitFor({ timeout: 10_000 }));
-    const secondsLeft = async () => Number((await wait.textContent()).match(/retrying in (\d+) s\./)[1]);
-    const first = await secondsLeft();
-    assert.ok(first >= 25 && first <= 31, `the 30 s asked for, not ${first}`);
-    await sleep(2_200);
-    assert.ok(await secondsLeft() < first, 'the time left counts down');
-    await shot(page, 'rate-limited');
-    const narrow = await context.newPage();
-    await narrow.setViewportSize({ width: 390, height: 800 });
-    await narrow.goto(page.url());
-    await connect(narrow);
-    await narrow.getByRole('status').filter({ hasText: 'Rate limited by the API (429)' }).waitFor({ timeout: 10_000 });
-    await shot(narrow, 'rate-limited-390');
-    await narrow.close();
+  const page = await open(`/projects/${demo.project}/clusters`);
+  const wait = page.getByRole('status').filter({ hasText: 'Rate limited by the API (429): List clusters is retrying in' });
+  await expect(wait).toBeVisible();
+  const secondsLeft = async () => Number((await wait.textContent()).match(/retrying in (\d+) s\./)[1]);
+  const first = await secondsLeft();
+  expect(first, 'the 30 s asked for').toBeGreaterThanOrEqual(25);
+  expect(first, 'the 30 s asked for').toBeLessThanOrEqual(31);
+  await expect.poll(secondsLeft, 'the time left counts down').toBeLessThan(first);
+  await shot(page, 'rate-limited');
+  const narrow = await open(page.url(), { context: page.context(), width: 390, height: 800 });
+  await expect(narrow.getByRole('status').filter({ hasText: 'Rate limited by the API (429)' })).toBeVisible();
+  await shot(narrow, 'rate-limited-390');
+  await narrow.close();
 
-    await sim.control('DELETE', '/_sim/faults');
-    const started = Date.now();
-    await wait.getByRole('button', { name: 'Retry now' }).click();
-    await page.getByRole('link', { name: 'edge-prod' }).waitFor({ timeout: 10_000 });
-    assert.ok(Date.now() - started < 8_000, 'Retry now tried at once, not after the 30 s asked');
-    assert.equal(await wait.count(), 0, 'the line leaves once the call went through');
-    await context.close();
-  } finally {
-    await sim.control('DELETE', '/_sim/faults');
-  }
+  await control.clearFaults();
+  const started = Date.now();
+  await wait.getByRole('button', { name: 'Retry now' }).click();
+  await expect(page.getByRole('link', { name: 'edge-prod' })).toBeVisible();
+  expect(Date.now() - started, 'Retry now tried at once, not after the 30 s asked').toBeLessThan(8_000);
+  await expect(wait, 'the line leaves once the call went through').toHaveCount(0);
 });
 
-test('"unknown" says what it means, and "failed" leads back to the form holding what was asked', async () => {
-  await sim.control('POST', '/_sim/time-scale', { time_scale: 0.05 });
-  await sim.control('POST', '/_sim/operations/next', { outcome: 'unknown', unknown_ms: 4000 });
-  let { context, page } = await open(`${poolPath()}/edit`);
+test('"unknown" says what it means, and "failed" leads back to the form holding what was asked', async ({ control, demo, open }) => {
+  await control.nextOutcome({ outcome: 'unknown', unknown_ms: 600_000 });
+  let page = await open(`${poolPath(demo)}/edit`);
   await page.getByLabel('Node count').fill('4');
-  await page.getByText(/Scaling up from 3 to 4: safe/).waitFor();
+  await expect(page.getByText(/Scaling up from 3 to 4: safe/)).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await assert.doesNotReject(page.getByText('"unknown" means the platform has not reported on this operation yet.', { exact: false }).waitFor({ timeout: 15_000 }));
-  await assert.doesNotReject(page.getByText(/keep waiting, and do not send the request again/).waitFor());
+  await expect(page.getByText('"unknown" means the platform has not reported on this operation yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/keep waiting, and do not send the request again/)).toBeVisible();
   await shot(page, 'operation-unknown');
   // Done in the end: the form goes to the pool's page.
-  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 30_000 });
-  await context.close();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name: 'baseline', exact: true })).toBeVisible();
+  await page.close();
 
-  await sim.control('POST', '/_sim/operations/next', { outcome: 'failed', kind: 'nks_node_pool' });
-  ({ context, page } = await open(`${poolPath()}/edit`));
+  await control.nextOutcome({ outcome: 'failed', kind: 'nks_node_pool' });
+  page = await open(`${poolPath(demo)}/edit`);
   await page.getByLabel('Node count').fill('6');
   await page.getByLabel('Tags').fill('asked, twice');
-  await page.getByText(/Scaling up from 4 to 6: safe/).waitFor();
+  await expect(page.getByText(/Scaling up from 4 to 6: safe/)).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await assert.doesNotReject(page.getByText(/The API gives no reason for a failed operation/).waitFor({ timeout: 30_000 }));
-  await shot(page, 'operation-failed');
+  await expect(inFlight(page)).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByText(/The API gives no reason for a failed operation/)).toBeVisible();
+  await shot(page, 'operation-failed-form');
   // The failure is told on the operation's page; its link leads back to the form.
   await page.getByRole('link', { name: 'Back to the form, with what was asked' }).click();
-  await page.getByRole('heading', { name: 'Edit pool baseline' }).waitFor();
-  assert.equal(await page.getByLabel('Node count').inputValue(), '6');
-  assert.equal(await page.getByLabel('Tags').inputValue(), 'asked, twice');
-  await context.close();
+  await expect(page.getByRole('heading', { name: 'Edit pool baseline' })).toBeVisible();
+  await expect(page.getByLabel('Node count')).toHaveValue('6');
+  await expect(page.getByLabel('Tags')).toHaveValue('asked, twice');
 });
 
-test('logging out in one tab logs out every tab of the origin, for good', async () => {
-  const { context, page: first } = await open(`/projects/${ids.project}/clusters`);
-  await first.getByRole('table', { name: 'Clusters' }).waitFor();
-  // A second tab, connected with the key for that tab only.
-  const second = await context.newPage();
-  await second.goto(`${sim.url}/projects/${ids.project}/clusters/${ids.cluster}`);
-  await connect(second);
-  await second.getByRole('heading', { name: 'edge-prod' }).waitFor();
+test('logging out in one tab logs out every tab of the origin, for good', async ({ demo, open }) => {
+  const first = await open(`/projects/${demo.project}/clusters`);
+  await expect(first.getByRole('table', { name: 'Clusters' })).toBeVisible();
+  // A second tab, connected with the key for that tab only (its sessionStorage).
+  const second = await open(`/projects/${demo.project}/clusters/${demo.cluster}`, { context: first.context() });
+  await expect(second.getByRole('heading', { name: 'edge-prod' })).toBeVisible();
   // And a third that was told to remember it on this device.
-  const third = await context.newPage();
-  await third.goto(`${sim.url}/settings`);
+  const third = await open('/settings', { context: first.context(), connected: false });
   await third.getByLabel('API key').fill(DEMO_KEY);
   await third.getByLabel(/Remember/).check();
   await third.getByRole('button', { name: 'Connect' }).click();
-  await third.getByRole('heading', { name: 'Settings' }).waitFor();
+  await expect(third.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
   await first.getByRole('button', { name: 'Log out' }).click();
   for (const page of [first, second, third]) {
-    await assert.doesNotReject(page.getByRole('heading', { name: 'Connect to Nirvana NKS' }).waitFor({ timeout: 5_000 }));
-    assert.deepEqual(
-      await page.evaluate(() => [sessionStorage.getItem('nks-console.api-key'), localStorage.getItem('nks-console.api-key')]),
-      [null, null],
-    );
+    await expect(page.getByRole('heading', { name: 'Connect to Nirvana NKS' })).toBeVisible({ timeout: 5_000 });
+    await expect
+      .poll(() => page.evaluate(() => [sessionStorage.getItem('nks-console.api-key'), localStorage.getItem('nks-console.api-key')]))
+      .toEqual([null, null]);
   }
   await second.reload();
-  await assert.doesNotReject(second.getByRole('heading', { name: 'Connect to Nirvana NKS' }).waitFor());
-  await context.close();
+  await expect(second.getByRole('heading', { name: 'Connect to Nirvana NKS' })).toBeVisible();
 });
 
-test('a scale-down among equally new nodes lists every node that could go, and the ones the platform took are among them', async () => {
-  const { context, page } = await open(`${poolPath()}/edit`);
+test('a scale-down among equally new nodes lists every node that could go, and the ones the platform took are among them', async ({ api, control, demo, open }) => {
+  const page = await open(`${poolPath(demo)}/edit`);
   await page.getByLabel('Node count').fill('1');
   const warning = page.getByRole('region', { name: /terminates 2 nodes without draining/ });
-  await warning.waitFor();
-  await assert.doesNotReject(warning.getByText(/it chooses 2 of them/).waitFor());
-  assert.equal(await warning.getByText(/most likely/).count(), 0, 'no guess is presented as the answer');
-  const listed = await warning.getByRole('list', { name: 'Nodes at risk' }).getByRole('listitem').allTextContents();
-  assert.equal(listed.length, 3);
+  await expect(warning.getByText(/it chooses 2 of them/)).toBeVisible();
+  await expect(warning.getByText(/most likely/), 'no guess is presented as the answer').toHaveCount(0);
+  const atRisk = warning.getByRole('list', { name: 'Nodes at risk' }).getByRole('listitem');
+  await expect(atRisk).toHaveCount(3);
+  const listed = await atRisk.allTextContents();
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('heading', { name: 'baseline', exact: true }).waitFor({ timeout: 20_000 });
-  const ops = await sim.api(`/v1/operations?project_id=${ids.project}`);
-  const update = ops.items.find((op) => op.resource_id === ids.baseline && op.details?.changes?.terminated_nodes);
+  await expect(inFlight(page)).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name: 'baseline', exact: true })).toBeVisible();
+  const ops = await api('GET', `/v1/operations?project_id=${demo.project}`);
+  const update = ops.items.find((op) => op.resource_id === demo.baseline && op.details?.changes?.terminated_nodes);
   const terminated = update.details.changes.terminated_nodes.from;
-  assert.equal(terminated.length, 2);
-  for (const name of terminated) assert.ok(listed.includes(name), `${name} went but was not listed`);
-  await context.close();
+  expect(terminated).toHaveLength(2);
+  for (const name of terminated) expect(listed, `${name} went but was not listed`).toContain(name);
 });
 
-test('a key refused on submit keeps what was typed across the reconnect, and nothing is sent without a click', async () => {
-  const { context, page } = await open(`/projects/${ids.project}/clusters/${ids.cluster}/pools/new`);
+test('a key refused on submit keeps what was typed across the reconnect, and nothing is sent without a click', async ({ control, demo, open }) => {
+  const page = await open(`/projects/${demo.project}/clusters/${demo.cluster}/pools/new`);
+  const pending = unanswered(page);
   await page.getByLabel('Name', { exact: true }).fill('kept-through-401');
   await page.getByLabel('Instance type').selectOption({ label: 'n1-highcpu-8 — 8 vCPU, 16 GB memory' });
   await page.getByLabel('Labels').fill('team=ml');
@@ -245,54 +228,55 @@ test('a key refused on submit keeps what was typed across the reconnect, and not
   await page.getByLabel('Value', { exact: true }).fill('ml');
   await page.getByLabel('Node count').fill('2');
   await page.getByLabel('Tags').fill('kept, typed');
-  // The plan panel's checks pass first (Apply is enabled then), so the next
-  // POST is the create itself.
-  await page.getByRole('button', { name: 'Create pool', disabled: false }).waitFor();
-  await page.waitForLoadState('networkidle');
+  // The plan panel's checks pass first (Apply is enabled then) and its quotes
+  // are answered, so the next POST is the create itself.
+  await expect(page.getByRole('button', { name: 'Create pool' })).toBeEnabled();
+  await expect.poll(() => pending.size, 'the plan panel has its answers').toBe(0);
   const creates = [];
   page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools') && creates.push(r));
   // The key is revoked just as the create goes out.
-  await sim.control('POST', '/_sim/faults', {
-    match: { method: 'POST', path_prefix: `/v1/nks/clusters/${ids.cluster}/pools` },
+  await control.fault({
+    match: { method: 'POST', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools` },
     count: 1,
     action: { type: 'status', status: 401, message: 'API key revoked' },
   });
-  try {
-    await page.getByRole('button', { name: 'Create pool' }).click();
-    await assert.doesNotReject(page.getByText('The API refused the key in use (401)').waitFor());
-  } finally {
-    await sim.control('DELETE', '/_sim/faults');
-  }
-  assert.equal(creates.length, 1, 'the refused create was sent once');
-  await connect(page);
-  await page.getByRole('heading', { name: 'Create pool' }).waitFor();
-  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'kept-through-401');
-  assert.equal(await page.getByLabel('Instance type').inputValue(), 'n1-highcpu-8');
-  assert.equal(await page.getByLabel('Labels').inputValue(), 'team=ml');
-  assert.equal(await page.getByLabel('Key', { exact: true }).inputValue(), 'dedicated');
-  assert.equal(await page.getByLabel('Value', { exact: true }).inputValue(), 'ml');
-  assert.equal(await page.getByLabel('Node count').inputValue(), '2');
-  assert.equal(await page.getByLabel('Tags').inputValue(), 'kept, typed');
-  await shot(page, 'form-kept-after-401');
-  // Back with the form, nothing goes out until the person clicks again.
-  await page.waitForLoadState('networkidle');
-  assert.equal(creates.length, 1, 'no create was sent on reconnect');
-  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
-  assert.ok(!stored.includes('kept-through-401'), 'typed values never reach storage');
   await page.getByRole('button', { name: 'Create pool' }).click();
-  await assert.doesNotReject(page.getByRole('heading', { name: 'kept-through-401' }).waitFor({ timeout: 30_000 }));
-  assert.equal(creates.length, 2);
-  await context.close();
+  await expect(page.getByText('The API refused the key in use (401)')).toBeVisible();
+  await control.clearFaults();
+  expect(creates, 'the refused create was sent once').toHaveLength(1);
+  await connect(page);
+  await expect(page.getByRole('heading', { name: 'Create pool' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('kept-through-401');
+  await expect(page.getByLabel('Instance type')).toHaveValue('n1-highcpu-8');
+  await expect(page.getByLabel('Labels')).toHaveValue('team=ml');
+  await expect(page.getByLabel('Key', { exact: true })).toHaveValue('dedicated');
+  await expect(page.getByLabel('Value', { exact: true })).toHaveValue('ml');
+  await expect(page.getByLabel('Node count')).toHaveValue('2');
+  await expect(page.getByLabel('Tags')).toHaveValue('kept, typed');
+  await shot(page, 'form-kept-after-401');
+  // Back with the form, nothing goes out until the person clicks again: the
+  // page has made its reads after the reconnect and they are answered.
+  await expect(page.getByRole('button', { name: 'Create pool' })).toBeEnabled();
+  await expect.poll(() => pending.size, 'the page has its answers after the reconnect').toBe(0);
+  expect(creates, 'no create was sent on reconnect').toHaveLength(1);
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  expect(stored, 'typed values never reach storage').not.toContain('kept-through-401');
+  await page.getByRole('button', { name: 'Create pool' }).click();
+  await expect(inFlight(page)).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name: 'kept-through-401' })).toBeVisible();
+  expect(creates).toHaveLength(2);
 });
 
-test('an ended node delete shows "done" only once the pool and its nodes are read again', async () => {
-  const { context, page } = await open(poolPath());
+test('an ended node delete shows "done" only once the pool and its nodes are read again', async ({ control, demo, open }) => {
+  const page = await open(poolPath(demo));
   const nodes = page.getByRole('table', { name: 'Nodes' });
-  await nodes.waitFor();
-  const node = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
-  const before = Number(await page.locator('dt:text-is("Node count") + dd').textContent());
+  await expect(nodes.getByRole('row').nth(1)).toBeVisible();
+  const nodeCount = page.locator('dt:text-is("Node count") + dd');
+  const before = Number(await nodeCount.textContent());
   // Watch every change of the page: no moment may show the delete as done next
   // to the pool as it was before (its old node count, "updating", or the node).
+  const node = (await nodes.getByRole('row').nth(1).getByRole('cell').first().textContent()).trim();
   await page.evaluate(({ node, before }) => {
     window.__stale = [];
     const check = () => {
@@ -310,15 +294,14 @@ test('an ended node delete shows "done" only once the pool and its nodes are rea
     };
     new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, { node, before });
-  await page.getByRole('button', { name: `Delete node ${node}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
-  await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
-  await dialog.getByRole('button', { name: 'Delete node' }).click();
-  await dialog.getByRole('status').filter({ hasText: 'is done' }).waitFor({ timeout: 30_000 });
-  await sleep(1_000);
-  const stale = await page.evaluate(() => window.__stale);
-  assert.deepEqual(stale, [], 'the page showed "done" beside what the delete had changed');
-  assert.equal(Number(await page.locator('dt:text-is("Node count") + dd').textContent()), before - 1);
+  const { dialog } = await deleteFirstNode(page);
+  await expect(inFlight(dialog)).toBeVisible();
+  await control.finish({ kind: 'nks_node' });
+  await expect(dialog.getByRole('status').filter({ hasText: 'is done' })).toBeVisible();
+  await expect(nodeCount).toHaveText(String(before - 1));
   await shot(page, 'node-delete-done-fresh');
-  await context.close();
+  // Every change up to now was checked as it happened (the observer runs before
+  // the page is drawn): none of them showed "done" beside stale data.
+  const stale = await page.evaluate(() => window.__stale);
+  expect(stale, 'the page showed "done" beside what the delete had changed').toEqual([]);
 });

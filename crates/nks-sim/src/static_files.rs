@@ -6,7 +6,9 @@
 //! served as WebAssembly fails with a far more confusing error than a 404. A path that climbs
 //! out of DIR is a 404 too, never the SPA page (ServeDir refuses it, but its refusal looks like
 //! any other miss). `index.html` and `config.json` carry `Cache-Control: no-cache` so a
-//! redeploy or a changed runtime config is picked up on the next load.
+//! redeploy or a changed runtime config is picked up on the next load; content-hashed files
+//! (`name-<16 hex>.js`, `_bg.wasm`, `.wasm`, `.css`) are cached for a year, `immutable`, as
+//! `deploy/` configures nginx and Caddy (docs/self-hosting.md).
 
 use std::path::Path;
 
@@ -42,10 +44,26 @@ fn looks_like_asset(url_path: &str) -> bool {
         .is_some_and(|(_, ext)| ASSET_EXTENSIONS.contains(&ext))
 }
 
-fn no_cache(mut resp: Response) -> Response {
+fn cache_control(mut resp: Response, value: &'static str) -> Response {
     resp.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     resp
+}
+
+fn no_cache(resp: Response) -> Response {
+    cache_control(resp, "no-cache")
+}
+
+/// `stem-<16 hex>[_bg].(js|wasm|css)`: a name that never holds other content.
+fn content_hashed(url_path: &str) -> bool {
+    let Some((stem, ext)) = last_segment(url_path).rsplit_once('.') else {
+        return false;
+    };
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    matches!(ext, "js" | "wasm" | "css")
+        && stem.rsplit_once('-').is_some_and(|(_, hash)| {
+            hash.len() == 16 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        })
 }
 
 pub async fn serve(root: &Path, req: Request) -> Response {
@@ -58,7 +76,13 @@ pub async fn serve(root: &Path, req: Request) -> Response {
     if resp.status() != StatusCode::NOT_FOUND {
         let entry =
             path.ends_with('/') || matches!(last_segment(&path), "index.html" | "config.json");
-        return if entry { no_cache(resp) } else { resp };
+        return if entry {
+            no_cache(resp)
+        } else if content_hashed(&path) && resp.status() == StatusCode::OK {
+            cache_control(resp, "public, max-age=31536000, immutable")
+        } else {
+            resp
+        };
     }
     if looks_like_asset(&path) {
         return not_found();

@@ -107,6 +107,9 @@ async fn dist_serves_the_console_with_spa_fallback_and_no_cache_entry_points() {
     .expect("write");
     std::fs::write(dir.join("config.json"), r#"{"api_base": "/"}"#).expect("write");
     std::fs::write(dir.join("assets/app.js"), "console.log(1)").expect("write");
+    std::fs::write(dir.join("app-0123456789abcdef.js"), "console.log(2)").expect("write");
+    std::fs::write(dir.join("app-0123456789abcdef_bg.wasm"), b"\0asm").expect("write");
+    std::fs::write(dir.join("app-0123456789abcdeX.js"), "console.log(3)").expect("write");
     let d2 = dir.clone();
     let t = start_with(move |c| c.dist = Some(d2)).await;
 
@@ -122,6 +125,17 @@ async fn dist_serves_the_console_with_spa_fallback_and_no_cache_entry_points() {
     assert_eq!(cfg.text().await.expect("text"), r#"{"api_base": "/"}"#);
     let js = get("/assets/app.js").await.expect("sent");
     assert!(js.headers().get("cache-control").is_none());
+    // Content-hashed names never change content: a year, as deploy/ caches them.
+    for hashed in ["/app-0123456789abcdef.js", "/app-0123456789abcdef_bg.wasm"] {
+        let resp = get(hashed).await.expect("sent");
+        assert_eq!(
+            resp.headers()["cache-control"],
+            "public, max-age=31536000, immutable",
+            "{hashed}"
+        );
+    }
+    let not_hex = get("/app-0123456789abcdeX.js").await.expect("sent");
+    assert!(not_hex.headers().get("cache-control").is_none());
     assert!(js.headers()["content-type"]
         .to_str()
         .is_ok_and(|c| c.contains("javascript")));
