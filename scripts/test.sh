@@ -27,6 +27,9 @@ fi
 
 # Budgets, in seconds, on this machine kind (2 cores): the whole command with
 # tools installed, the end-to-end step alone, and a fresh machine's first run.
+# They are printed with a verdict after every full run; a time over its budget
+# does not fail the run (a busy or slower runner would fail main for nothing in
+# the code), the benchmark's size and polling budgets do.
 BUDGET_TOTAL=900
 BUDGET_E2E=360
 BUDGET_FRESH=1800
@@ -91,16 +94,14 @@ report() {
   printf '  %5d s  total\n' "$total"
   if [ "$quick" = 0 ] && [ "$status" = 0 ]; then
     echo "Budgets:"
-    local over=0
     budget() {
       local what=$1 secs=$2 limit=$3 mark=ok
-      [ "$secs" -le "$limit" ] || { mark=OVER; over=1; }
+      [ "$secs" -le "$limit" ] || mark=OVER
       printf '  %-34s %5d s of %5d s  %s\n' "$what" "$secs" "$limit" "$mark"
     }
     budget "the command, tools installed" $((total - install)) "$BUDGET_TOTAL"
     budget "the end-to-end step" "$e2e" "$BUDGET_E2E"
     budget "a fresh machine, installs included" "$total" "$BUDGET_FRESH"
-    [ "$over" = 0 ] || status=1
   fi
   echo
   echo "$passed passed, $failed failed${counts:+ ($(IFS=,; echo "${counts[*]}" | sed 's/,/, /g'))}"
