@@ -66,9 +66,17 @@ make_pieces() {
     # memory is the far end of Rust's stack (wasm-ld puts the 1 MB stack first),
     # never reached, so a constant added to an address can go into the
     # instruction's offset. Together 1.8 KB less of the first load, gzipped.
-    # One wasm-opt per core, the largest modules first.
-    ls -S "$work"/*.wasm | tr '\n' '\0' |
-      xargs -0 -P "$(nproc)" -I{} wasm-opt -Os --low-memory-unused ${names:+-g} {} --output {}
+    # binaryen loaded once per core for all the modules (tools/wasm-opt-all.mjs:
+    # one `wasm-opt` per module spent most of its time starting); the smallest
+    # module is also run through the command, and the two must agree byte for byte.
+    smallest=$(ls -S "$work"/*.wasm | tail -n 1)
+    # (binaryen warns of each wasm-split name section it skips: not news.)
+    quiet() { "$@" 2> >(grep -v 'unknown name subsection' >&2); }
+    quiet wasm-opt -Os --low-memory-unused ${names:+-g} "$smallest" --output "$target_dir/check.wasm"
+    quiet node tools/wasm-opt-all.mjs ${names:+--names} "$work"/*.wasm
+    cmp -s "$smallest" "$target_dir/check.wasm" ||
+      { echo "split-build: tools/wasm-opt-all.mjs and wasm-opt disagree on $smallest" >&2; exit 1; }
+    rm "$target_dir/check.wasm"
     # The wasm-bindgen glue and the split loader, minified by a real minifier.
     # Only local names are mangled: the wasm's import and export names stay.
     for f in "$work"/*.js; do
@@ -82,7 +90,7 @@ make_pieces() {
 # test command's build run again) instead of splitting and optimising again.
 key=$({
   echo "$hash $profile ${NKS_WASM_NAMES:-}"
-  sha256sum "$0"
+  sha256sum "$0" tools/wasm-opt-all.mjs
   wasm-split-cli --version 2>/dev/null || true
   wasm-bindgen --version
   wasm-opt --version
