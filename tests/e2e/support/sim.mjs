@@ -19,15 +19,14 @@ export async function startSim({ seed = 'demo', timeScale = 1, port = 0, extra =
   const args = ['--listen', `127.0.0.1:${port}`, '--seed', seed, '--time-scale', String(timeScale), '--dist', DIST, ...extra];
   const child = spawn(SIM_BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
+  // A deadline on the start, not a wait: it fires only if no line comes.
+  const deadline = AbortSignal.timeout(20_000);
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('nks-sim did not start within 20 s')), 20_000);
+    deadline.addEventListener('abort', () => reject(new Error('nks-sim did not start within 20 s')));
     child.once('exit', (code) => reject(new Error(`nks-sim exited early with ${code}`)));
     lines.on('line', (line) => {
       const m = line.match(/^nks-sim listening on (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
+      if (m) resolve(m[1]);
     });
   });
   return simAt(url, child);
