@@ -16,15 +16,32 @@ WASM_SPLIT_VERSION=0.2.4
 
 log() { printf '[install] %s\n' "$*"; }
 
-need_root_apt=()
-command -v chromium >/dev/null 2>&1 || need_root_apt+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || need_root_apt+=(chromium-driver)
-if [ ${#need_root_apt[@]} -gt 0 ]; then
-  log "apt: ${need_root_apt[*]}"
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_root_apt[@]}" >/dev/null
-fi
+# What is missing is installed side by side: the downloads (Debian, npm) while
+# the cargo installs compile, and the three cargo installs at once, so a fresh
+# machine's two cores are not left half idle through each one's slow last crate.
+# Each job's output goes to its own log, shown if it fails.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+jobs_started=()
+job() {
+  local name=$1
+  shift
+  log "$name"
+  ("$@") >"$logs/${#jobs_started[@]}.log" 2>&1 &
+  jobs_started+=("$!|$name")
+}
+wait_jobs() {
+  local failed=0 i=0 entry
+  for entry in "${jobs_started[@]}"; do
+    if ! wait "${entry%%|*}"; then
+      echo "[install] failed: ${entry#*|}" >&2
+      cat "$logs/$i.log" >&2
+      failed=1
+    fi
+    i=$((i + 1))
+  done
+  [ "$failed" = 0 ]
+}
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "rustup: wasm32-unknown-unknown"
@@ -33,22 +50,12 @@ fi
 rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
 rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
 
-if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-  log "cargo install trunk $TRUNK_VERSION (several minutes, once)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked --quiet
-fi
-
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
-  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
-  # No --locked: the CLI's lock asks for a webpki-roots release the registry lacks.
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force --quiet
-fi
-
-# Code splitting (scripts/split-build.sh): the splitter must know the marker of the
-# wasm_split_helpers in Cargo.lock, so it is pinned to a release at least as new.
-if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
-  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a couple of minutes, once)"
-  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force --quiet
+need_root_apt=()
+command -v chromium >/dev/null 2>&1 || need_root_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_root_apt+=(chromium-driver)
+if [ ${#need_root_apt[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  job "apt: ${need_root_apt[*]}" sh -c "$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ${need_root_apt[*]}"
 fi
 
 # wasm-opt (binaryen from npm: Debian's is too old), Playwright Test (the end-to-end
@@ -56,7 +63,27 @@ fi
 if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/playwright ] \
    || [ ! -d tools/node_modules/playwright-core ] \
    || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
-  log "npm ci (binaryen, terser, @playwright/test, playwright-core, axe-core)"
-  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+  job "npm ci (binaryen, terser, @playwright/test, playwright-core, axe-core)" \
+    sh -c 'cd tools && npm ci --no-audit --no-fund --loglevel=error'
 fi
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  job "cargo install trunk $TRUNK_VERSION (several minutes, once)" \
+    cargo install trunk --version "$TRUNK_VERSION" --locked --quiet
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  # No --locked: the CLI's lock asks for a webpki-roots release the registry lacks.
+  job "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)" \
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force --quiet
+fi
+
+# Code splitting (scripts/split-build.sh): the splitter must know the marker of the
+# wasm_split_helpers in Cargo.lock, so it is pinned to a release at least as new.
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  job "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (a couple of minutes, once)" \
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force --quiet
+fi
+
+wait_jobs
 log "tools ready"
