@@ -179,7 +179,8 @@ test.describe('at scale', () => {
     const measure = async (n) => {
       const page = await open(`/projects/${large}/clusters`, { pollMs: null });
       await inFlight(page, n);
-      await page.waitForTimeout(1000); // real-time cadence: the page's first reads land before the window
+      // The page's first operation reads land before the window opens.
+      await expect.poll(() => operationRequests(control), { message: 'the first operation reads went out' }).toBeGreaterThan(0);
       await control.clearRequests();
       await page.waitForTimeout(WINDOW); // real-time cadence window
       const count = await operationRequests(control);
