@@ -14,6 +14,7 @@ pub mod immutability;
 pub mod listing;
 pub mod money;
 pub mod new_vpc;
+pub mod node_deletes;
 pub mod operation;
 pub mod operations_list;
 pub mod outcome;

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_params_map;
 use crate::api::client::Client;
 use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
 use crate::app::components::{
-    finished, follow_submission, ErrorView, StatusBadge, SubmissionProgress,
+    finished, follow_submission, ErrorView, Modal, StatusBadge, SubmissionProgress,
 };
 use crate::app::shell::Refresh;
 use crate::ops::Ops;
@@ -186,7 +186,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     let finished = finished(submitted);
     let dialog_label = format!("{title}: {name}");
     view! {
-        <div class="card dialog lb-confirm" role="dialog" aria-label=dialog_label>
+        <Modal label=dialog_label on_close class="dialog lb-confirm">
             <h3>{move || match submitted.get() {
                 None => format!("{title} of {name}?"),
                 Some(_) => format!("{title} of {name}"),
@@ -201,7 +201,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
                             on:click=move |_| { save.dispatch(()); }>
                             {move || if save.pending().get() { "Working…" } else { action }}
                         </button>
-                        <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}
@@ -211,6 +211,6 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
                     <button class="btn" on:click=move |_| on_close.run(())>"Close"</button>
                 </div>
             })}
-        </div>
+        </Modal>
     }
 }

@@ -9,7 +9,7 @@ use leptos_router::hooks::use_params_map;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
+    described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
 };
 use crate::app::paths::A;
 use crate::app::shell::Refresh;
@@ -159,6 +159,14 @@ enum Step {
     Confirming(Cidr),
 }
 
+/// What the reachability actions show: the button, the form, or a create followed.
+#[derive(Clone, Copy, PartialEq)]
+enum Phase {
+    Closed,
+    Form,
+    Following,
+}
+
 /// "Allow kubectl from…": the person types the source range (nothing guessed);
 /// `0.0.0.0/0` needs a confirm that names the exposure; the create is followed
 /// by the tracker, and the section re-reads when it ends.
@@ -232,10 +240,23 @@ fn AllowKubectl(target: Target) -> impl IntoView {
     };
     let no_address = api.is_none();
     let cluster_name = StoredValue::new(target.cluster_name.clone());
+    // The form stays drawn under the whole-internet confirm, so Back or Escape
+    // returns to it as it was, with the focus on its button.
+    let phase = Memo::new(
+        move |_| match (step.get(), submitted.with(Option::is_some)) {
+            (_, true) => Phase::Following,
+            (Step::Closed, false) => Phase::Closed,
+            _ => Phase::Form,
+        },
+    );
+    let confirming = Memo::new(move |_| match step.get() {
+        Step::Confirming(cidr) if submitted.with(Option::is_none) => Some(cidr),
+        _ => None,
+    });
     view! {
         <div class="reach-actions">
-            {move || match (step.get(), submitted.get()) {
-                (_, Some(_)) => view! {
+            {move || match phase.get() {
+                Phase::Following => view! {
                     <div class="card">
                         <SubmissionProgress submitted finished title="Allow kubectl" />
                         <div class="actions">
@@ -243,7 +264,7 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                         </div>
                     </div>
                 }.into_any(),
-                (Step::Closed, None) => view! {
+                Phase::Closed => view! {
                     <button class="btn" disabled=no_address
                         aria-describedby=no_address.then_some("kubectl-no-address")
                         on:click=move |_| step.set(Step::Typing)>
@@ -255,7 +276,7 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                         </p>
                     })}
                 }.into_any(),
-                (Step::Typing, None) => view! {
+                Phase::Form => view! {
                     <form class="form card" aria-label="Allow kubectl" on:submit=on_submit novalidate=true>
                         <Field id="kubectl-source" label="Allow kubectl from (source range)"
                             hint=format!("The addresses kubectl connects from, in CIDR form such as {EXAMPLE_SOURCE}; one address is /32. The rule allows TCP 443 from there to the Kubernetes API.")
@@ -274,28 +295,28 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                         </div>
                     </form>
                 }.into_any(),
-                (Step::Confirming(cidr), None) => {
-                    let warning = api
-                        .map(|vip| cluster_name.with_value(|name| whole_internet_warning(name, vip)))
-                        .unwrap_or_default();
-                    let label = cluster_name.with_value(|name| format!("Expose the Kubernetes API of {name} to the whole internet?"));
-                    let heading = label.clone();
-                    view! {
-                        <div class="card dialog" role="dialog" aria-label=label>
-                            <h3>{heading}</h3>
-                            <p class="danger-zone">{warning}</p>
-                            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
-                            <div class="actions">
-                                <button class="btn btn-danger" disabled=move || save.pending().get()
-                                    on:click=move |_| { save.dispatch(cidr); }>
-                                    {move || if save.pending().get() { "Working…" } else { "Allow from the whole internet" }}
-                                </button>
-                                <button class="btn btn-quiet" on:click=move |_| step.set(Step::Typing)>"Back"</button>
-                            </div>
-                        </div>
-                    }.into_any()
-                }
             }}
+            {move || confirming.get().map(|cidr| {
+                let warning = api
+                    .map(|vip| cluster_name.with_value(|name| whole_internet_warning(name, vip)))
+                    .unwrap_or_default();
+                let label = cluster_name.with_value(|name| format!("Expose the Kubernetes API of {name} to the whole internet?"));
+                let heading = label.clone();
+                view! {
+                    <Modal label class="dialog" on_close=Callback::new(move |_| step.set(Step::Typing))>
+                        <h3>{heading}</h3>
+                        <p class="danger-zone">{warning}</p>
+                        {move || rejected.get().map(|error| view! { <ErrorView error /> })}
+                        <div class="actions">
+                            <button class="btn btn-danger" disabled=move || save.pending().get()
+                                on:click=move |_| { save.dispatch(cidr); }>
+                                {move || if save.pending().get() { "Working…" } else { "Allow from the whole internet" }}
+                            </button>
+                            <button class="btn btn-quiet" autofocus=true on:click=move |_| step.set(Step::Typing)>"Back"</button>
+                        </div>
+                    </Modal>
+                }
+            })}
         </div>
     }
 }

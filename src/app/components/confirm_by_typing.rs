@@ -13,7 +13,13 @@ pub fn ConfirmByTyping(
     warning: Signal<String>,
     #[prop(into)] pending: Signal<bool>,
     #[prop(optional, into)] disabled_reason: MaybeProp<String>,
+    /// Focus the name's field when drawn: in a dialog, never on a page.
+    #[prop(optional)]
+    autofocus: bool,
     on_confirm: Callback<()>,
+    /// Shown after the warning it follows, before the name's field.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let expected = name.clone();
@@ -22,12 +28,14 @@ pub fn ConfirmByTyping(
     view! {
         <div class="danger-zone">
             <p>{warning}</p>
+            {children.map(|c| c())}
             {move || disabled_reason.get().map(|why| view! { <p class="alert alert-warning">{why}</p> })}
             <div class="field">
                 <label for="confirm-name">"Type " <strong>{name.clone()}</strong> " to confirm"</label>
                 <input
                     id="confirm-name"
                     autocomplete="off"
+                autofocus=autofocus
                     prop:value=typed
                     on:input=move |ev| typed.set(event_target_value(&ev))
                 />

@@ -7,7 +7,7 @@ use super::vpc_page::Editing;
 use crate::api::client::Client;
 use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate, OperationStatus};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, SubmissionProgress,
+    described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
 };
 use crate::rules::firewall::{rule_create, rule_update, RuleForm};
 use crate::rules::forms::{message_for, FieldErrors};
@@ -59,6 +59,10 @@ pub(super) fn RuleDialog(
     let tried = RwSignal::new(false);
     let rejected = RwSignal::new(None::<ApiError>);
     let is_edit = current.is_some();
+    let dialog_label = match &current {
+        Some(rule) => format!("Edit rule {}", rule.name),
+        None => "Add firewall rule".to_string(),
+    };
     let title = if is_edit {
         "Edit firewall rule"
     } else {
@@ -124,7 +128,7 @@ pub(super) fn RuleDialog(
         None => "Inside the VPC subnet: the whole subnet, or one address in it as /32.".into(),
     };
     view! {
-        <div class="card">
+        <Modal label=dialog_label on_close>
             <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
                 <SubmissionProgress submitted finished title />
                 <div class="actions">
@@ -180,7 +184,7 @@ pub(super) fn RuleDialog(
                     </div>
                 </form>
             </Show>
-        </div>
+        </Modal>
     }
 }
 
@@ -214,7 +218,7 @@ pub(super) fn DeleteRuleConfirm(
     close_when_done(finished, on_close);
     let heading = format!("{label}?");
     view! {
-        <div class="card dialog" role="dialog" aria-label=label>
+        <Modal label class="dialog" on_close>
             <h3>{heading}</h3>
             {move || match submitted.get() {
                 Some(_) => view! { <SubmissionProgress submitted finished title="Delete firewall rule" /> }.into_any(),
@@ -225,11 +229,11 @@ pub(super) fn DeleteRuleConfirm(
                             on:click=move |_| { save.dispatch(()); }>
                             {move || if save.pending().get() { "Working…" } else { "Delete rule" }}
                         </button>
-                        <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}
-        </div>
+        </Modal>
     }
 }

@@ -5,7 +5,10 @@ use leptos_router::hooks::{use_navigate, use_params_map};
 
 use crate::api::client::Client;
 use crate::api::types::{Node, OperationStatus};
-use crate::app::components::{follow_submission, Commands, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::components::{
+    follow_submission, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress,
+};
+use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::ops::Ops;
 use crate::rules::capacity::{drain_commands, BASELINE_REASON};
 use crate::rules::outcome::ApiError;
@@ -91,7 +94,7 @@ pub fn DeletePoolDialog(
 
 /// Deletes one node once its name is typed.
 #[component]
-pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
+pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -> impl IntoView {
     let client = expect_context::<Client>();
     let params = use_params_map();
     let delete = {
@@ -104,11 +107,18 @@ pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
                 p.get("pool_id").unwrap_or_default(),
             );
             let node = node_id.clone();
-            async move { client.delete_node(&cluster, &pool, &node).await }
+            async move {
+                let sent = client.delete_node(&cluster, &pool, &node).await;
+                if sent.is_ok() {
+                    kept.keep(&node, &pool);
+                }
+                sent
+            }
         })
     };
     let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
     let [cordon, drain] = drain_commands(&node.name);
+    let commands = format!("{cordon}\n{drain}");
     let warning = format!(
         "Deleting node {} terminates it without draining, and lowers the pool's node count by one. Drain it first:",
         node.name
@@ -116,17 +126,22 @@ pub fn DeleteNodeDialog(node: Node, on_close: Callback<()>) -> impl IntoView {
     let dialog_label = format!("Delete node {}", node.name);
     let node_name = node.name.clone();
     view! {
-        <div class="card dialog" role="dialog" aria-label=dialog_label>
+        <Modal label=dialog_label.clone() class="dialog" on_close>
+            <h3>{format!("{dialog_label}?")}</h3>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
-                None => view! {
-                    <Commands text=format!("{cordon}\n{drain}") label="Drain commands" what="drain commands" />
-                    <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
-                        pending=delete.pending() on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
-                }.into_any(),
+                None => {
+                    let commands = commands.clone();
+                    view! {
+                        <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
+                            pending=delete.pending() autofocus=true on_confirm=Callback::new(move |_| { delete.dispatch(()); })>
+                            <Commands text=commands label="Drain commands" what="drain commands" />
+                        </ConfirmByTyping>
+                    }.into_any()
+                }
             }}
             {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
             <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Close"</button>
-        </div>
+        </Modal>
     }
 }

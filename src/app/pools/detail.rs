@@ -9,6 +9,7 @@ use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time}
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
+use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::app::pools::size_history::{PoolRead, SizeHistory};
 use crate::app::shell::{page_title, Refresh};
 use crate::ops::Ops;
@@ -156,6 +157,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
         })
     });
     let deleting_node = RwSignal::new(None::<Node>);
+    let kept = KeptDeletes::open();
     // The size history is read again when the pool reads differently.
     let pool_read = Memo::new(move |_| {
         pool.with(|read| match read {
@@ -227,11 +229,11 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
                         })
                 }}
             </Transition>
-            <SizeHistory pool=pool_read nodes=node_ids />
+            <SizeHistory pool=pool_read nodes=node_ids kept />
             <h2>"Volumes"</h2>
             {crate::app::lazy::pool_volumes()}
             {move || deleting_node.get().map(|node| view! {
-                <DeleteNodeDialog node on_close=Callback::new(move |_| deleting_node.set(None)) />
+                <DeleteNodeDialog node kept on_close=Callback::new(move |_| deleting_node.set(None)) />
             })}
             {move || identity.get().map(|(pool_id, pool_name)| view! {
                 <DeletePoolDialog pool_id pool_name node_count no_baseline blocked />
@@ -242,6 +244,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
 
 #[component]
 fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoView {
+    let ops = expect_context::<Ops>();
     view! {
         <table class="table table-wide" aria-label="Nodes">
             <thead>
@@ -258,8 +261,17 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                 // is drawn again, an unchanged one keeps its row.
                 <For each=move || nodes.clone() key=|n| n.clone() let:n>
                     {
-                        let status = n.status.as_str().to_string();
                         let label = format!("Delete node {}", n.name);
+                        let reason_id = format!("node-busy-{}", n.id);
+                        // A delete this console sent shows at once, before the node is read again.
+                        let in_flight = {
+                            let id = n.id.clone();
+                            Memo::new(move |_| ops.in_flight_on(&id).is_some())
+                        };
+                        let read_status = n.status.as_str().to_string();
+                        let status = Signal::derive(move || {
+                            if in_flight.get() { "deleting".to_string() } else { read_status.clone() }
+                        });
                         let node = n.clone();
                         view! {
                             <tr>
@@ -268,9 +280,18 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                                 <td><StatusBadge status /></td>
                                 <td><Time at=n.created_at.clone() /></td>
                                 <td>
-                                    <button class="btn btn-quiet" aria-label=label on:click=move |_| deleting.set(Some(node.clone()))>
+                                    <button class="btn btn-quiet" aria-label=label
+                                        aria-describedby={
+                                            let reason_id = reason_id.clone();
+                                            move || in_flight.get().then(|| reason_id.clone())
+                                        }
+                                        disabled=move || in_flight.get()
+                                        on:click=move |_| deleting.set(Some(node.clone()))>
                                         "Delete"
                                     </button>
+                                    {move || in_flight.get().then(|| view! {
+                                        <p class="field-hint" id=reason_id.clone()>"A change to it is in flight; wait for it to end."</p>
+                                    })}
                                 </td>
                             </tr>
                         }

@@ -5,6 +5,7 @@ mod delete_pool_dialog;
 mod detail;
 mod drain_list;
 mod edit_pool_form;
+mod kept_deletes;
 mod pool_fields;
 mod scale_down_warning;
 mod size_history;

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::api::client::Client;
 use crate::api::types::Operation;
 use crate::app::components::{local_time, ErrorView, Time};
+use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::ops::Ops;
 use crate::rules::size_history::{
     chart, percent, rebuild, signed, Aside, Cause, History, Step, HEIGHT,
@@ -31,10 +32,15 @@ const GAP_UP: &str = "nodes added outside this pool's operations";
 /// The section. `pool` is the pool as the page last read it (its operations
 /// are read again when it reads differently, and when an operation ends);
 /// `nodes` the ids of the nodes the page reads in it now. Every node the page
-/// has seen in the pool is kept while it is open: a delete of one of them is
-/// this pool's, even after the node is gone.
+/// has seen in the pool is kept while it is open, and `kept` holds the nodes
+/// this browser deleted from it: a delete of one of them is this pool's, even
+/// after the node is gone.
 #[component]
-pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> impl IntoView {
+pub fn SizeHistory(
+    pool: Memo<Option<PoolRead>>,
+    nodes: Signal<Vec<String>>,
+    kept: KeptDeletes,
+) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let pool_id = Memo::new(move |_| pool.with(|p| p.as_ref().map(|p| p.pool_id.clone())));
@@ -44,7 +50,8 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
         let pool = pool_id.get();
         let ids = nodes.get();
         known.update(|(seen_in, k)| {
-            if *seen_in != pool {
+            // A pool being read again (None) is still the same pool.
+            if pool.is_some() && *seen_in != pool {
                 *seen_in = pool;
                 k.clear();
             }
@@ -93,7 +100,9 @@ pub fn SizeHistory(pool: Memo<Option<PoolRead>>, nodes: Signal<Vec<String>>) -> 
             result.map(|read| {
                 read.map(|(p, own, deletes)| {
                     let all: Vec<Operation> = own.into_iter().chain(deletes).collect();
-                    known.with(|(_, k)| rebuild(&p.pool_id, &p.created_at, p.node_count, &all, k))
+                    let mut known = known.get();
+                    known.1.extend(kept.nodes_of(&p.pool_id));
+                    rebuild(&p.pool_id, &p.created_at, p.node_count, &all, &known.1)
                 })
             })
         })

@@ -1,0 +1,63 @@
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::html::Dialog;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::JsCast;
+
+/// A confirmation or a small form opened by a button: a modal `<dialog>` shown
+/// over the page wherever the person is, with the focus inside it (on the
+/// element marked `autofocus`, else the first one that takes focus). Escape
+/// calls `on_close`; once it is closed, the focus goes back to what had it
+/// when it opened.
+#[component]
+pub fn Modal(
+    /// Its accessible name.
+    #[prop(into)]
+    label: String,
+    on_close: Callback<()>,
+    /// Classes beside `card modal`: `dialog` marks a destructive one.
+    #[prop(optional)]
+    class: &'static str,
+    children: Children,
+) -> impl IntoView {
+    let dialog = NodeRef::<Dialog>::new();
+    // Plain values, not reactive ones: the cleanup runs as the owner goes away.
+    let opener = SendWrapper::new(document().active_element());
+    let shown = SendWrapper::new(Rc::new(RefCell::new(None::<web_sys::HtmlDialogElement>)));
+    let drawn = SendWrapper::new(Rc::clone(&shown));
+    Effect::new(move |_| {
+        if let Some(el) = dialog.get() {
+            if !el.open() {
+                // Refused only when it is not in the document (it is, once drawn).
+                let _ = el.show_modal();
+            }
+            *drawn.borrow_mut() = Some(el);
+        }
+    });
+    on_cleanup(move || {
+        // The page is inert while the dialog is open: close it before moving the focus.
+        if let Some(el) = shown.borrow_mut().take() {
+            el.close();
+        }
+        if let Some(el) = opener.take().filter(|el| el.is_connected()) {
+            if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
+    });
+    view! {
+        <dialog
+            node_ref=dialog
+            class=format!("card modal {class}")
+            aria-label=label
+            on:cancel=move |ev: web_sys::Event| {
+                ev.prevent_default();
+                on_close.run(());
+            }
+        >
+            {children()}
+        </dialog>
+    }
+}
