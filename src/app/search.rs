@@ -201,7 +201,7 @@ pub fn SiteSearch() -> impl IntoView {
                 {move || match index.get() {
                     None => view! { "Reading the clusters and pools of " {project_name} "…" }.into_any(),
                     Some(Err(error)) => view! {
-                        {format!("The clusters could not be read: {}", error.outcome().headline())}
+                        {format!("The clusters could not be read: {}", error.headline())}
                         " "
                         <button type="button" class="btn btn-quiet" on:click=retry>"Retry"</button>
                     }

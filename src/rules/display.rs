@@ -57,6 +57,22 @@ pub fn count(n: usize) -> String {
     out
 }
 
+/// A count and its noun, agreeing: `1 pool`, `2 pools`, `1,000 pools`. The one
+/// plural helper: every count shown with a noun goes through it.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
+/// When `filters` match none of `n` things: "None of the 40 clusters match these
+/// filters.", or "The only cluster does not match these filters."
+pub fn none_match(n: usize, one: &str, many: &str, filters: &str) -> String {
+    if n == 1 {
+        format!("The only {one} does not match {filters}.")
+    } else {
+        format!("None of the {} {many} match {filters}.", count(n))
+    }
+}
+
 /// Which rows of a list a page shows: `51–100 of 1,000`.
 pub fn rows_shown(page: &PageOf) -> String {
     if page.total == 0 {
@@ -104,6 +120,21 @@ mod tests {
         assert_eq!(address(Some("  ")), "not yet assigned");
         assert_eq!(assigned(Some("")), None);
         assert_eq!(assigned(Some("203.0.113.41")), Some("203.0.113.41"));
+    }
+
+    #[test]
+    fn nouns_agree_with_their_counts() {
+        assert_eq!(counted(0, "pool", "pools"), "0 pools");
+        assert_eq!(counted(1, "pool", "pools"), "1 pool");
+        assert_eq!(counted(1000, "node", "nodes"), "1,000 nodes");
+        assert_eq!(
+            none_match(1, "cluster", "clusters", "these filters"),
+            "The only cluster does not match these filters."
+        );
+        assert_eq!(
+            none_match(1000, "pool", "pools", "this filter"),
+            "None of the 1,000 pools match this filter."
+        );
     }
 
     #[test]

@@ -126,7 +126,24 @@ impl ApiError {
 
     /// The sentence a person reads: which outcome, then what happened.
     pub fn explain(&self) -> String {
-        format!("{} {}", self.outcome().headline(), self.detail())
+        format!("{} {}", self.headline(), self.detail())
+    }
+
+    /// Its title: the outcome's, except for an answer that could not be read,
+    /// which is classed with the temporary faults but is not "the request is fine".
+    pub fn headline(&self) -> &'static str {
+        match self {
+            ApiError::Malformed { .. } => "The API's answer could not be read.",
+            other => other.outcome().headline(),
+        }
+    }
+
+    /// What only a developer needs (the parser's words), kept out of the sentence.
+    pub fn technical(&self) -> Option<&str> {
+        match self {
+            ApiError::Malformed { detail, .. } => Some(detail),
+            _ => None,
+        }
     }
 
     /// The call that went wrong ("List clusters"), when it was a call.
@@ -174,9 +191,9 @@ impl ApiError {
                 let said = if message.is_empty() { String::new() } else { format!(": {message}") };
                 format!("{call} answered {status}{said}")
             }
-            ApiError::Malformed { call, detail } => {
-                format!("{call} sent a response the console could not read ({detail}).")
-            }
+            ApiError::Malformed { call, .. } => format!(
+                "{call} sent a response the console could not read. Try again; if it keeps happening, the API is at fault."
+            ),
             ApiError::Unreachable { call, detail } => format!("{call}: {detail}"),
         }
     }
@@ -307,6 +324,15 @@ mod tests {
         };
         assert_eq!(err.outcome(), Outcome::Temporary);
         assert!(err.explain().contains("List clusters"));
+        assert!(err
+            .explain()
+            .starts_with("The API's answer could not be read."));
+        assert!(!err.explain().contains("the request is fine"));
+        assert!(
+            !err.detail().contains("EOF"),
+            "the parser's words are kept apart"
+        );
+        assert_eq!(err.technical(), Some("EOF"));
     }
 
     #[test]

@@ -270,10 +270,10 @@ fn range_of_or_zero(page: &PageOf) -> String {
 /// When a filter matches nothing: "None of the 1,000 pools match this filter.",
 /// or of a partial list "None of the 700 pools read match this filter (300
 /// could not be read)."
-pub fn none_match(read: usize, missing: Option<Missing>, noun: &str) -> String {
+pub fn none_match(read: usize, missing: Option<Missing>, one: &str, noun: &str) -> String {
     let shown = count(read);
     match missing {
-        None => format!("None of the {shown} {noun} match this filter."),
+        None => crate::rules::display::none_match(read, one, noun, "this filter"),
         Some(Missing {
             first,
             last: Some(last),
@@ -579,11 +579,11 @@ mod tests {
             "0 of 0 matching among the 700 read"
         );
         assert_eq!(
-            none_match(1000, whole.missing(), "pools"),
+            none_match(1000, whole.missing(), "pool", "pools"),
             "None of the 1,000 pools match this filter."
         );
         assert_eq!(
-            none_match(700, part.missing(), "pools"),
+            none_match(700, part.missing(), "pool", "pools"),
             "None of the 700 pools read match this filter (300 could not be read)."
         );
         assert_eq!(

@@ -314,7 +314,7 @@ test('a refresh keeps what is typed in the delete dialogs', async ({ api, contro
       read: `/v1/nks/clusters/${demo.cluster}/pools/${demo.zero}`,
       // The pool's node count, which the delete dialog itself says.
       change: () => api('PATCH', `/v1/nks/clusters/${demo.cluster}/pools/${demo.zero}`, { node_count: 1 }),
-      applied: (page) => page.locator('#delete').getByText('Deleting pool batch-zero terminates its 1 node(s)'),
+      applied: (page) => page.locator('#delete').getByText('Deleting pool batch-zero terminates its 1 node without'),
     },
   ];
   for (const { path, label, read, change, applied } of cases) {
@@ -334,14 +334,14 @@ test('a refresh keeps what is typed in the delete dialogs', async ({ api, contro
 
 test('the cluster list filters and sorts from the URL', async ({ demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters?status=error`);
-  await expect(page.getByText('None of the 1 clusters match these filters.')).toBeVisible();
+  await expect(page.getByText('The only cluster does not match these filters.')).toBeVisible();
   await page.getByRole('search').getByLabel('Status').selectOption('ready');
   await expect(page.getByRole('link', { name: 'edge-prod' })).toBeVisible();
   await expect(page).toHaveURL(/status=ready/);
   // Typing in the name filter and choosing an order go to the URL as well.
   const search = page.getByRole('search');
   await search.getByLabel('Filter by name').fill('no-such-cluster');
-  await expect(page.getByText('None of the 1 clusters match these filters.')).toBeVisible();
+  await expect(page.getByText('The only cluster does not match these filters.')).toBeVisible();
   await expect(page).toHaveURL((url) => url.searchParams.get('name') === 'no-such-cluster');
   await search.getByLabel('Sort by').selectOption('name');
   await search.getByLabel('Filter by name').fill('EDGE');

@@ -80,6 +80,48 @@ for (const variant of [
   });
 }
 
+test('a sustained 429 shows one state at a time: never "retrying in N s" beside "try later", never two retry buttons', async ({ control, demo, open }) => {
+  const page = await open(`/projects/${demo.project}/clusters`);
+  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
+  await control.fault({
+    match: { method: 'GET', path_prefix: '/v1/' },
+    action: { type: 'status', status: 429, message: 'slow down', retry_after: '2' },
+  });
+  const retrying = page.locator('.retry-wait');
+  const tryLater = page.getByRole('alert').filter({ hasText: 'Temporary: the request is fine, try later.' });
+  const buttons = page.getByRole('button', { name: /^Retry( now)?$/ });
+  try {
+    await page.reload();
+    // Real time: the client's own retry waits (2 s each, as the API asks) run on browser timers.
+    // Sampled until the page's list gave up at least once and the calls around it kept retrying.
+    const seen = { retrying: 0, tryLater: 0, joined: 0 };
+    const until = Date.now() + 14_000;
+    while (Date.now() < until) {
+      const now = await page.evaluate(() => ({
+        retrying: !!document.querySelector('.retry-wait'),
+        tryLater: [...document.querySelectorAll('[role=alert]')].some((e) => e.textContent.includes('Temporary: the request is fine')),
+        joined: [...document.querySelectorAll('[role=status]')].some((e) => e.textContent.includes('Waiting to try again')),
+        buttons: [...document.querySelectorAll('button')].filter((b) => /^Retry( now)?$/.test(b.textContent.trim())).length,
+      }));
+      expect(now.retrying && now.tryLater, '"retrying in N s" and "try later" at once').toBe(false);
+      expect(now.buttons, 'one retry button at most').toBeLessThanOrEqual(1);
+      for (const k of Object.keys(seen)) if (now[k]) seen[k]++;
+      if (seen.joined > 2 && seen.retrying > 2) break;
+      await page.waitForTimeout(200); // a sampling interval, not a wait for the page
+    }
+    expect(seen.joined, 'the failed list said it waits with the others').toBeGreaterThan(0);
+    await expect(page.getByText('No clusters in this project yet.'), 'never an empty list').toHaveCount(0);
+    await shot(page, 'fault-429-sustained');
+  } finally {
+    await control.clearFaults();
+  }
+  // Over: one button brings the list back.
+  await buttons.first().click();
+  await expect(page.getByRole('link', { name: 'edge-prod' })).toBeVisible();
+  await expect(retrying).toHaveCount(0);
+  await expect(tryLater).toHaveCount(0);
+});
+
 test('a 429 with Retry-After as an HTTP date is not retried before that date', async ({ control, demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters`);
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
@@ -337,7 +379,7 @@ test.describe('a large world', () => {
   });
 });
 
-test('malformed JSON names the call that sent it, and the rest of the console keeps working', async ({ control, demo, open }) => {
+test('malformed JSON names the call that sent it under a heading of its own, the parser\'s words behind a disclosure, and the rest of the console keeps working', async ({ control, demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters`);
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   await control.fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action: { type: 'malformed' } });
@@ -346,6 +388,14 @@ test('malformed JSON names the call that sent it, and the rest of the console ke
     const alert = page.getByRole('alert').filter({ hasText: 'List clusters sent a response the console could not read' });
     await expect(alert).toBeVisible();
     await expect(alert).not.toHaveText(/fix it/);
+    // Its own heading, not "the request is fine"; the parser's words behind a disclosure.
+    await expect(alert.locator('.alert-title')).toHaveText("The API's answer could not be read.");
+    await expect(alert).not.toContainText('Temporary: the request is fine');
+    const technical = alert.getByRole('group').filter({ hasText: 'Technical details' });
+    await expect(technical.locator('code')).toBeHidden();
+    await technical.getByText('Technical details').click();
+    await expect(technical.locator('code')).toBeVisible();
+    await expect(technical.locator('code')).not.toBeEmpty();
     await shot(page, 'fault-malformed');
     // Elsewhere works, with the fault still on.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operations' }).click();

@@ -165,6 +165,8 @@ test('"unknown" says what it means, and "failed" leads back to the form holding 
   await control.finish({ kind: 'nks_node_pool' });
   await expect(page.getByText(/The API gives no reason for a failed operation/)).toBeVisible();
   await shot(page, 'operation-failed-form');
+  await expect(page.getByRole('status').filter({ hasText: /— operation \S+ has failed/ }).first(), 'said as English').toBeVisible();
+  await expect(page.getByText(/operation \S+ is failed/)).toHaveCount(0);
   // The failure is told on the operation's page; its link leads back to the form.
   await page.getByRole('link', { name: 'Back to the form, with what was asked' }).click();
   await expect(page.getByRole('heading', { name: 'Edit pool baseline' })).toBeVisible();

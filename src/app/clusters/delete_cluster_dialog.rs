@@ -7,6 +7,7 @@ use crate::api::client::Client;
 use crate::api::types::OperationStatus;
 use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
 use crate::ops::Ops;
+use crate::rules::display;
 use crate::rules::outcome::ApiError;
 
 #[component]
@@ -54,8 +55,8 @@ pub fn DeleteClusterDialog(
         let name = cluster_name.clone();
         Signal::derive(move || {
             format!(
-                "Deleting cluster {name} deletes its {} pool(s) and every node in them. Workloads stop at once.",
-                pool_count.get()
+                "Deleting cluster {name} deletes its {} and every node in them. Workloads stop at once.",
+                display::counted(pool_count.get(), "pool", "pools")
             )
         })
     };

@@ -697,7 +697,7 @@ fn PoolPages(
         {move || {
             if none_match.get() {
                 let (all, missing) = shown.with_untracked(|s| (s.all, s.missing));
-                view! { <p class="empty">{paged::none_match(all, missing, "pools")}</p> }.into_any()
+                view! { <p class="empty">{paged::none_match(all, missing, "pool", "pools")}</p> }.into_any()
             } else {
                 view! { <PoolTable shown shares sort sort_by base /> }.into_any()
             }

@@ -275,8 +275,8 @@ pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
                         last: total.filter(|&t| t > read_so_far),
                     };
                     let part = format!(
-                        "The sum of the {} pools read; {} {}",
-                        crate::rules::display::count(read_so_far),
+                        "The sum of the {} read; {} {}",
+                        crate::rules::display::counted(read_so_far, "pool", "pools"),
                         gap_title(missing, "pools"),
                         e.explain()
                     );
@@ -384,8 +384,8 @@ pub fn ClusterSummaryLine(
             let (shape, gap, all) = shape?;
             if shape.len() > READY_POOLS || gap {
                 return Some(Err(format!(
-                    "Ready nodes are counted on each pool's page: this cluster has {} pools",
-                    crate::rules::display::count(all)
+                    "Ready nodes are counted on each pool's page: this cluster has {}",
+                    crate::rules::display::counted(all, "pool", "pools")
                 )));
             }
             let mut nodes: Vec<Node> = Vec::new();

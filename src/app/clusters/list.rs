@@ -266,11 +266,11 @@ fn ClusterResults(
             let href = format!("/projects/{}/clusters{kept}", project_id());
             view! { " " <A href=href>"Clear filters"</A> }
         });
-        let noun = if all == 1 { "cluster" } else { "clusters" };
+        let all_of = display::counted(all, "cluster", "clusters");
         let text = if q.filters() {
-            format!("{} of {} {noun}", rows.with(Vec::len), display::count(all))
+            format!("{} of {all_of}", display::count(rows.with(Vec::len)))
         } else {
-            format!("{} {noun}", display::count(all))
+            all_of
         };
         view! { <p class="list-count"><span role="status">{text}</span>{clear}</p> }
     };
@@ -288,7 +288,7 @@ fn ClusterResults(
             .into_any(),
             Shown::NoMatch(all) => view! {
                 {count}
-                <p class="empty">{format!("None of the {all} clusters match these filters.")}</p>
+                <p class="empty">{display::none_match(all, "cluster", "clusters", "these filters")}</p>
             }
             .into_any(),
             Shown::Rows => {
@@ -334,7 +334,7 @@ fn ClusterTable(
                     }.into_any())}
                     <th scope="col">"Kubernetes"</th>
                     <th scope="col">"Autoscaling"</th>
-                    <th scope="col">"Pools"</th>
+                    <th scope="col" class="figure">"Pools"</th>
                     <th scope="col">"Tags"</th>
                     {sortable("created", "Created")}
                 </tr>
@@ -361,7 +361,7 @@ fn ClusterTable(
                                 }
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
-                                <td>{c.pool_ids.len()}</td>
+                                <td class="figure">{display::count(c.pool_ids.len())}</td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
                                 <td title=utc>{created}</td>
                             </tr>

@@ -5,10 +5,14 @@ use crate::api::types::{Operation, OperationStatus};
 use crate::app::paths::A;
 use crate::app::shell::current_project_id;
 use crate::ops::Ops;
-use crate::rules::outcome::ApiError;
+use crate::rules::outcome::{ApiError, Outcome};
 
 /// A failed call, shown as one of the guide's five outcomes with what to do next.
 /// A failure is never drawn as an empty list: lists render this instead.
+///
+/// One state at a time: while other calls wait to be tried again (the shell's
+/// "retrying in N s" line), a temporary failure that can be retried joins them.
+/// It says so rather than "try later", and is tried again when their wait ends.
 #[component]
 pub fn ErrorView(
     error: ApiError,
@@ -18,13 +22,50 @@ pub fn ErrorView(
 ) -> impl IntoView {
     let outcome = error.outcome();
     let conflicting = error.conflicting_operation().map(str::to_string);
+    let technical = error.technical().map(str::to_string);
+    let waiting = use_context::<Client>().map(|c| c.waiting);
+    let joins_wait = outcome == Outcome::Temporary && retry.is_some() && waiting.is_some();
+    let others_waiting = Memo::new(move |_| waiting.is_some_and(|w| w.with(|w| !w.is_empty())));
+    if let (true, Some(retry)) = (joins_wait, retry) {
+        Effect::watch(
+            move || others_waiting.get(),
+            move |now, before, _| {
+                if before == Some(&true) && !now {
+                    retry.run(());
+                }
+            },
+            false,
+        );
+    }
+    let detail = match error.detail() {
+        d if d.ends_with('.') => d,
+        d => format!("{d}."),
+    };
+    let full = move || {
+        view! {
+            <div class=format!("alert alert-error outcome-{}", outcome.slug()) role="alert">
+                <p class="alert-title">{error.headline()}</p>
+                <p class="alert-detail">{error.detail()}</p>
+                {technical.clone().map(|t| view! {
+                    <details class="alert-detail">
+                        <summary>"Technical details"</summary>
+                        <code>{t}</code>
+                    </details>
+                })}
+                {conflicting.clone().map(crate::app::lazy::in_the_way)}
+                {retry.map(|r| view! { <button class="btn" on:click=move |_| r.run(())>"Retry"</button> })}
+            </div>
+        }
+    };
     view! {
-        <div class=format!("alert alert-error outcome-{}", outcome.slug()) role="alert">
-            <p class="alert-title">{outcome.headline()}</p>
-            <p class="alert-detail">{error.detail()}</p>
-            {conflicting.map(crate::app::lazy::in_the_way)}
-            {retry.map(|r| view! { <button class="btn" on:click=move |_| r.run(())>"Retry"</button> })}
-        </div>
+        <Show when=move || !(joins_wait && others_waiting.get()) fallback=move || view! {
+            <div class="alert alert-warning" role="status">
+                <p class="alert-title">"Waiting to try again"</p>
+                <p class="alert-detail">{detail.clone()} " It is tried again when the wait above ends."</p>
+            </div>
+        }>
+            {full()}
+        </Show>
     }
 }
 

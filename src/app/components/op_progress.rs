@@ -64,7 +64,7 @@ pub fn OpProgress(
                 <strong>{title}</strong>
                 " — operation "
                 <code>{operation_id.clone()}</code>
-                " is "
+                {move || if status() == "failed" { " has " } else { " is " }}
                 <span class=status_class>{status}</span>
                 {move || {
                     let elapsed = elapsed();

@@ -33,7 +33,7 @@ pub fn OpsIndicator() -> impl IntoView {
                 .map(|error| {
                     view! {
                         <span class=format!("ops-condition outcome-{}", error.outcome().slug()) role="status">
-                            {error.outcome().headline()}
+                            {error.headline()}
                             " Still following; retrying with backoff."
                         </span>
                     }

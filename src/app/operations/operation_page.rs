@@ -257,7 +257,8 @@ fn OperationView(id: String) -> impl IntoView {
                         view! {
                             <div class="op-progress" role="status">
                                 <p>
-                                    <strong>{progress_title()}</strong>" — operation "<code>{id.clone()}</code>" is "
+                                    <strong>{progress_title()}</strong>" — operation "<code>{id.clone()}</code>
+                                    {move || if op.with(|o| o.as_ref().is_some_and(|o| o.status == OperationStatus::Failed)) { " has " } else { " is " }}
                                     <StatusBadge status />
                                     {move || elapsed().map(|s| format!(" · {}", display::elapsed(s)))}
                                 </p>

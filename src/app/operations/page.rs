@@ -338,7 +338,7 @@ pub fn OperationsPage() -> impl IntoView {
             </form>
             {move || names_failed().map(|error| view! {
                 <p class="field-hint ops-names-failed">
-                    {format!("Names of clusters and pools could not be read ({}); resources show by id.", error.outcome().headline())}
+                    {format!("Names of clusters and pools could not be read ({}); resources show by id.", error.headline())}
                     " "
                     <button type="button" class="btn btn-quiet" on:click=move |_| names.refetch()>"Read names again"</button>
                 </p>

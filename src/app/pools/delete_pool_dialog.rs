@@ -11,6 +11,7 @@ use crate::app::components::{
 use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::ops::Ops;
 use crate::rules::capacity::{drain_commands, BASELINE_REASON};
+use crate::rules::display;
 use crate::rules::outcome::ApiError;
 
 /// Deletes a pool once its name is typed; refused when it would leave the cluster
@@ -70,11 +71,15 @@ pub fn DeletePoolDialog(
     });
     let warning = {
         let name = pool_name.clone();
-        Signal::derive(move || {
-            format!(
-                "Deleting pool {name} terminates its {} node(s) without draining them. Drain them first if workloads run there.",
-                node_count.get()
-            )
+        Signal::derive(move || match node_count.get() {
+            0 => format!("Deleting pool {name} removes it; it has no nodes to terminate."),
+            n => {
+                let them = if n == 1 { "it" } else { "them" };
+                format!(
+                    "Deleting pool {name} terminates its {} without draining {them}. Drain {them} first if workloads run there.",
+                    display::counted(n as usize, "node", "nodes")
+                )
+            }
         })
     };
     view! {

@@ -20,6 +20,7 @@ use crate::ops::Ops;
 use crate::rules::capacity::{
     leaves_no_baseline, nodes_at_risk, AtRisk, ScaleChange, BASELINE_REASON,
 };
+use crate::rules::display;
 use crate::rules::forms::message_for;
 use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
 use crate::rules::outcome::ApiError;
@@ -262,8 +263,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     }
                 };
                 vec![format!(
-                    "Manual scale-down: {} node(s) terminated without cordon or drain: {which}.",
-                    from - to
+                    "Manual scale-down: {} terminated without cordon or drain: {which}.",
+                    display::counted((from - to) as usize, "node", "nodes")
                 )]
             }
             ScaleChange::Up { from, to } => vec![format!(

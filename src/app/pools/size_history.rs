@@ -10,6 +10,7 @@ use crate::api::types::Operation;
 use crate::app::components::{local_time, ErrorView, Time};
 use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::ops::Ops;
+use crate::rules::display;
 use crate::rules::size_history::{
     chart, percent, rebuild, signed, Aside, Cause, History, Step, HEIGHT,
 };
@@ -213,7 +214,9 @@ fn HistoryView(history: History) -> impl IntoView {
         </ol>
         {(left_out > 0).then(|| view! {
             <p class="muted">{format!(
-                "{left_out} size change(s) with an unreadable time are left out."
+                "{} with an unreadable time {} left out.",
+                display::counted(left_out, "size change", "size changes"),
+                if left_out == 1 { "is" } else { "are" }
             )}</p>
         })}
     }
@@ -312,7 +315,10 @@ fn StepItem(step: Step, changed: bool) -> impl IntoView {
                     step.to
                 )
             } else {
-                format!(" · created; {} node(s) now", step.to)
+                format!(
+                    " · created; {} now",
+                    display::counted(step.to.max(0) as usize, "node", "nodes")
+                )
             };
             view! {
                 <li>
