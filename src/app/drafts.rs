@@ -12,22 +12,32 @@ use std::any::Any;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
+use crate::rules::outcome::ApiError;
+
 /// Every form's draft, by the address of its page. A few at most, so a list
 /// (a map would bring its hashing into the first load, where this store lives).
+/// Beside them, the pages whose send the API refused for its key (401).
 #[derive(Clone, Copy)]
-pub struct Drafts(StoredValue<Vec<Typed>, LocalStorage>);
+pub struct Drafts(
+    StoredValue<Vec<Typed>, LocalStorage>,
+    StoredValue<Vec<String>, LocalStorage>,
+);
 
 /// A page's address and what was typed on it.
 type Typed = (String, Box<dyn Any>);
 
 impl Drafts {
     pub fn new() -> Self {
-        Drafts(StoredValue::new_local(Vec::new()))
+        Drafts(
+            StoredValue::new_local(Vec::new()),
+            StoredValue::new_local(Vec::new()),
+        )
     }
 
     /// Drops every draft (logging out).
     pub fn clear(&self) {
         self.0.update_value(Vec::clear);
+        self.1.update_value(Vec::clear);
     }
 }
 
@@ -102,5 +112,36 @@ impl Draft {
         self.drafts
             .0
             .update_value(|all| all.retain(|(p, _)| *p != page));
+        self.drafts.1.update_value(|all| all.retain(|p| *p != page));
+    }
+
+    /// What the form's send calls with its answer: a refused key (401) is noted
+    /// for this page, so the form says, once back, that nothing was sent. The
+    /// page is held by value: the send may end after its form is gone.
+    pub fn note_refusal(&self) -> impl Fn(&ApiError) + Clone + 'static {
+        let (drafts, page) = (self.drafts, self.page.get_value());
+        move |error: &ApiError| {
+            if error.is_unauthorized() {
+                let page = page.clone();
+                drafts.1.try_update_value(|all| {
+                    all.retain(|p| *p != page);
+                    all.push(page);
+                });
+            }
+        }
+    }
+
+    /// Whether this page's last send met a refused key; asked once, as the form
+    /// is set up after the reconnect.
+    pub fn take_refusal(&self) -> bool {
+        let page = self.page.get_value();
+        self.drafts
+            .1
+            .try_update_value(|all| {
+                let had = all.contains(&page);
+                all.retain(|p| *p != page);
+                had
+            })
+            .unwrap_or(false)
     }
 }

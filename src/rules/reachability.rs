@@ -78,6 +78,10 @@ impl Cidr {
         }
         let Some((addr, prefix)) = text.split_once('/') else {
             return Err(match parse_address(text) {
+                // 0.0.0.0 is no one address the API accepts: only 0.0.0.0/0 (anywhere).
+                Some(0) => format!(
+                    "0.0.0.0 is not one address: 0.0.0.0/0 means anywhere (the whole internet). Or write a range such as {EXAMPLE_SOURCE}."
+                ),
                 Some(_) => format!(
                     "Add the prefix length: {text}/32 for this one address, or a range such as {EXAMPLE_SOURCE}."
                 ),
@@ -94,11 +98,19 @@ impl Cidr {
         let base = addr & mask(prefix);
         if base != addr {
             let aligned = Cidr { base, prefix };
-            return Err(format!(
-                "Not network-aligned: the range containing {} is {aligned}; write that, or {}/32 for the one address.",
-                format_address(addr),
-                format_address(addr)
-            ));
+            // Never suggest what is then refused: 0.0.0.0 takes /0 only.
+            return Err(if base == 0 {
+                format!(
+                    "Not network-aligned: write {}/32 for the one address, or a range such as {EXAMPLE_SOURCE}.",
+                    format_address(addr)
+                )
+            } else {
+                format!(
+                    "Not network-aligned: the range containing {} is {aligned}; write that, or {}/32 for the one address.",
+                    format_address(addr),
+                    format_address(addr)
+                )
+            });
         }
         if base == 0 && prefix != 0 {
             return Err("0.0.0.0 takes the prefix /0 (0.0.0.0/0, anywhere).".into());
@@ -437,6 +449,40 @@ pub fn whole_internet_warning(cluster: &str, api_vip: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every range an error suggests ("write 10.0.0.0/8") is one `parse` accepts.
+    #[test]
+    fn a_suggestion_is_never_refused() {
+        let typed = [
+            "0.0.0.0",
+            "0.0.0.1",
+            "0.1.2.3/8",
+            "0.0.0.7/24",
+            "0.0.0.0/8",
+            "0.0.0.0/32",
+            "203.0.113.7",
+            "203.0.113.7/24",
+            "10.20.0.5/16",
+            "255.255.255.255",
+            "1.2.3.4/1",
+        ];
+        for text in typed {
+            let Err(said) = Cidr::parse(text) else {
+                continue;
+            };
+            let suggested: Vec<&str> = said
+                .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '(' || c == ')')
+                .map(|w| w.trim_end_matches(['.', ':']))
+                .filter(|w| w.contains('/') && w.starts_with(|c: char| c.is_ascii_digit()))
+                .collect();
+            for cidr in suggested {
+                assert!(
+                    Cidr::parse(cidr).is_ok(),
+                    "{text}: suggested {cidr}, then refused it: {said}"
+                );
+            }
+        }
+    }
 
     fn rule(protocol: Protocol, source: &str, dest: &str, ports: &[&str]) -> FirewallRule {
         FirewallRule {

@@ -138,7 +138,7 @@ test('the update carries only the changed mutable field, and scaling up is one s
   await expect(page.locator('.fields').getByText('4', { exact: true })).toBeVisible();
 });
 
-test('scaling down warns that nodes go without drain, lists them with drain commands, and needs a confirmation', async ({ control, demo, open }) => {
+test('scaling down warns that nodes go without drain, lists them with drain commands, and needs a confirmation, said beside Save while missing', async ({ control, demo, open }) => {
   const page = await open(`${poolPath(demo, demo.baseline)}/edit`);
   await page.getByLabel('Node count').fill('1');
   const warning = page.getByRole('region', { name: /terminates 2 nodes without draining/ });
@@ -157,9 +157,14 @@ test('scaling down warns that nodes go without drain, lists them with drain comm
   }
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save, 'no scale-down without the confirmation').toBeDisabled();
+  // Said beside Save, and to a screen reader on Save itself.
+  const why = page.locator('.form-actions').getByText('Save is disabled until you tick "I understand 2 nodes will be terminated without drain" above.');
+  await expect(why).toBeVisible();
+  await expect(save).toHaveAccessibleDescription(/Save is disabled until you tick/);
   await shot(page, 'scale-down-warning');
   await page.getByLabel('I understand 2 nodes will be terminated without drain').check();
   await expect(save).toBeEnabled();
+  await expect(why).toHaveCount(0);
   await save.click();
   await expect(inFlight(page, 'Update pool')).toBeVisible();
   await control.finish({ kind: 'nks_node_pool' });
@@ -238,7 +243,9 @@ test('create cluster: choices from the API, a hosting VPC disabled with the reas
   await expect(page.getByRole('heading', { name: 'edge-staging', exact: true })).toBeVisible();
 });
 
-test('edit cluster locks project, region, VPC and version, and saves the rest', async ({ control, demo, open }) => {
+test('edit cluster locks project, region, VPC and version, shows the locked project and VPC by name with the id beside, and saves the rest', async ({ api, control, demo, open }) => {
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  const vpc = await api('GET', `/v1/networking/vpcs/${cluster.vpc_id}`);
   const page = await open(`${clusterPath(demo)}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit cluster edge-prod' })).toBeVisible();
   const form = page.getByRole('main');
@@ -246,6 +253,10 @@ test('edit cluster locks project, region, VPC and version, and saves the rest', 
     await expect(form.getByLabel(label), `${label} is locked`).toBeDisabled();
   }
   await expect(form.getByLabel('Kubernetes version')).toHaveValue('v1.34.4');
+  await expect(form.getByLabel('Project')).toHaveValue('Production');
+  await expect(form.getByLabel('Project')).toHaveAccessibleDescription(new RegExp(`ID ${demo.project}`));
+  await expect(form.getByLabel('VPC')).toHaveValue(`${vpc.name} (${vpc.subnet.cidr})`);
+  await expect(form.getByText(`ID ${cluster.vpc_id}`)).toBeVisible();
   await shot(page, 'edit-cluster-locked');
   const patches = mutations(page, 'PATCH');
   await page.getByLabel('Name', { exact: true }).fill('');

@@ -155,3 +155,17 @@ test('"Fixed at creation" is said once per section, and each locked field still 
     await expect.poll(said, { message: heading }).toBe(1);
   }
 });
+
+test('"Add taint" puts the focus in the new row\'s first field, on Create pool and on Create cluster\'s first pool', async ({ demo, open }) => {
+  for (const path of [`${clusterPath(demo)}/pools/new`, `/projects/${demo.project}/clusters/new`]) {
+    const page = await open(path);
+    const add = page.getByRole('button', { name: 'Add taint' });
+    await add.click();
+    await expect(page.getByRole('group', { name: 'Taint 1' }).getByLabel('Key')).toBeFocused();
+    await page.keyboard.type('dedicated');
+    await add.click();
+    await expect(page.getByRole('group', { name: 'Taint 2' }).getByLabel('Key')).toBeFocused();
+    await expect(page.getByRole('group', { name: 'Taint 1' }).getByLabel('Key'), 'typed where the focus went').toHaveValue('dedicated');
+    await page.close();
+  }
+});

@@ -274,3 +274,19 @@ test('a failed rules read shows an error with Retry, never an empty table', asyn
   await expect(page.getByText('This VPC has no firewall rules')).toBeVisible();
   await expect(alert).toHaveCount(0);
 });
+
+test('"Allow kubectl from…" never suggests what it then refuses: 0.0.0.0 is pointed to 0.0.0.0/0, never 0.0.0.0/32', async ({ api, demo, open }) => {
+  const { clusterPath } = await place(api, demo);
+  const page = await open(clusterPath, { width: 390 });
+  const sent = ruleWrites(page);
+  await page.getByRole('button', { name: 'Allow kubectl from…' }).click();
+  const field = page.getByLabel('Allow kubectl from (source range)');
+  await field.fill('0.0.0.0');
+  await page.getByRole('button', { name: 'Allow kubectl', exact: true }).click();
+  const said = page.locator('#kubectl-source-error');
+  await expect(said).toContainText('0.0.0.0/0 means anywhere');
+  await expect(said).not.toContainText('0.0.0.0/32');
+  await expect(field, 'what was typed is kept').toHaveValue('0.0.0.0');
+  await shot(page, 'kubectl-source-zero-390');
+  expect(sent).toEqual([]);
+});

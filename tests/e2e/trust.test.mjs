@@ -255,6 +255,8 @@ test('a key refused on submit keeps what was typed across the reconnect, and not
   await expect(page.getByLabel('Value', { exact: true })).toHaveValue('ml');
   await expect(page.getByLabel('Node count')).toHaveValue('2');
   await expect(page.getByLabel('Tags')).toHaveValue('kept, typed');
+  const notSent = page.getByRole('status').filter({ hasText: 'Not sent: press Create pool again.' });
+  await expect(notSent, 'the form says the pool was not created').toBeVisible();
   await shot(page, 'form-kept-after-401');
   // Back with the form, nothing goes out until the person clicks again: the
   // page has made its reads after the reconnect and they are answered.
@@ -264,6 +266,7 @@ test('a key refused on submit keeps what was typed across the reconnect, and not
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
   expect(stored, 'typed values never reach storage').not.toContain('kept-through-401');
   await page.getByRole('button', { name: 'Create pool' }).click();
+  await expect(notSent, 'said only until it is sent').toHaveCount(0);
   await expect(inFlight(page)).toBeVisible();
   await control.finish({ kind: 'nks_node_pool' });
   await expect(page.getByRole('heading', { name: 'kept-through-401' })).toBeVisible();

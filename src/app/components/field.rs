@@ -43,11 +43,22 @@ const IN_ERROR: &str = ".field-invalid input:not([disabled]), .field-invalid sel
 /// field in error takes the focus, once its message is drawn (the next frame),
 /// so the person lands on what to fix with the message read out beside it.
 pub fn focus_first_error(form: NodeRef<leptos::html::Form>) {
+    focus_once_drawn(form, IN_ERROR);
+}
+
+/// Once the next frame is drawn, the first control under `root` that matches
+/// `selector` takes the focus (a row just added, a field in error).
+pub fn focus_once_drawn<E>(root: NodeRef<E>, selector: &'static str)
+where
+    E: leptos::html::ElementType,
+    E::Output: JsCast + Clone + 'static,
+{
     request_animation_frame(move || {
-        let Some(form) = form.get_untracked() else {
+        let Some(root) = root.get_untracked() else {
             return;
         };
-        if let Ok(Some(control)) = form.query_selector(IN_ERROR) {
+        let root: &web_sys::Element = root.unchecked_ref();
+        if let Ok(Some(control)) = root.query_selector(selector) {
             if let Ok(control) = control.dyn_into::<web_sys::HtmlElement>() {
                 let _ = control.focus();
             }

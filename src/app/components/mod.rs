@@ -19,7 +19,7 @@ use leptos::prelude::*;
 pub use confirm_by_typing::ConfirmByTyping;
 pub use copy::{Commands, CopyButton, CopyableId};
 pub use error_view::{ErrorView, InTheWay};
-pub use field::{described_by, focus_first_error, Field};
+pub use field::{described_by, focus_first_error, focus_once_drawn, Field};
 pub use modal::Modal;
 pub use name_search::{label_of, NameSearch};
 pub use op_progress::{OpProgress, SubmissionProgress};

@@ -123,11 +123,22 @@ pub fn CreatePoolPage() -> impl IntoView {
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
 
+    // Back after a 401 on Create pool: nothing was sent, and the form says so.
+    let refused_before = RwSignal::new(draft.take_refusal());
+    let note_refusal = draft.note_refusal();
     let submit = Action::new_local(move |body: &crate::api::types::PoolCreate| {
         let client = client.clone();
         let body = body.clone();
         let cluster = cluster_id();
-        async move { client.create_pool(&cluster, &body).await }
+        let note_refusal = note_refusal.clone();
+        refused_before.set(false);
+        async move {
+            let sent = client.create_pool(&cluster, &body).await;
+            if let Err(error) = &sent {
+                note_refusal(error);
+            }
+            sent
+        }
     });
     let submitted = follow_submission(move || submit.value().get(), server_error);
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
@@ -249,6 +260,9 @@ pub fn CreatePoolPage() -> impl IntoView {
             >
                 <div class="with-plan">
                 <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
+                    {move || refused_before.get().then(|| view! {
+                        <p class="alert alert-info" role="status">"Not sent: press Create pool again."</p>
+                    })}
                     {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                     {move || server_error.with(|e| e.as_ref().and_then(|e| unplaced(e, &POOL_FIELDS))).map(|text| view! {
                         <p class="alert alert-error" role="alert">{text}</p>

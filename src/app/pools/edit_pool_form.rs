@@ -163,9 +163,14 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     };
     let busy_on_server = pool.status.is_busy();
 
+    // Back after a 401 on Save: nothing was sent, and the form says so.
+    let refused_before = RwSignal::new(draft.take_refusal());
+    let note_refusal = draft.note_refusal();
     let save = Action::new_local(move |body: &PoolUpdate| {
         let client = client.clone();
         let body = body.clone();
+        let note_refusal = note_refusal.clone();
+        refused_before.set(false);
         let (cluster, pool) = (
             params
                 .read_untracked()
@@ -173,7 +178,13 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 .unwrap_or_default(),
             params.read_untracked().get("pool_id").unwrap_or_default(),
         );
-        async move { client.update_pool(&cluster, &pool, &body).await }
+        async move {
+            let sent = client.update_pool(&cluster, &pool, &body).await;
+            if let Err(error) = &sent {
+                note_refusal(error);
+            }
+            sent
+        }
     });
     let submitted = follow_submission(move || save.value().get(), server_error);
     let can_save = move || {
@@ -183,6 +194,16 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             && !busy_on_server
             && !save.pending().get()
             && gate.with(Gate::allows_apply)
+    };
+    // Why Save is disabled when only the scale-down's acknowledgement is missing.
+    let unacknowledged = move || {
+        let terminated = change.get().terminated();
+        (terminated > 0 && !confirmed.get() && body.with(Option::is_some)).then(|| {
+            format!(
+                "Save is disabled until you tick \"I understand {} will be terminated without drain\" above.",
+                display::counted(terminated as usize, "node", "nodes")
+            )
+        })
     };
     let form_el = NodeRef::<leptos::html::Form>::new();
     // A save the API refused for a field: the focus goes to that field.
@@ -297,6 +318,9 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
+                {move || refused_before.get().then(|| view! {
+                    <p class="alert alert-info" role="status">"Not sent: press Save again."</p>
+                })}
                 {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
                 {move || in_flight.get().map(|t| view! {
                     <p class="alert alert-warning">
@@ -355,10 +379,12 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 <p><A href=replace_href.clone() attr:class="btn">"Replace pool"</A></p>
 
                 <div class="form-actions">
-                    <button class="btn btn-primary" type="submit" disabled=move || !can_save()>
+                    <button class="btn btn-primary" type="submit" disabled=move || !can_save()
+                        aria-describedby=move || unacknowledged().map(|_| "save-why")>
                         {move || if save.pending().get() { "Saving…" } else { "Save" }}
                     </button>
                     {move || body.with(|b| b.as_ref().is_some_and(PoolUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
+                    {move || unacknowledged().map(|why| view! { <span class="field-hint" id="save-why">{why}</span> })}
                 </div>
             </form>
             <PlanPanel request=plan_request region need disruption gate />

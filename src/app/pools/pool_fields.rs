@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::api::types::{InstanceType, Pool, PoolCreate};
-use crate::app::components::{described_by, ErrorView, Field};
+use crate::app::components::{described_by, focus_once_drawn, ErrorView, Field};
 use crate::rules::forms::{
     api_message_about, label_line_of, message_for_entries, said, taint_row_errors, taint_row_of,
     FieldErrors, PoolForm,
@@ -207,6 +207,7 @@ pub(crate) fn PoolFields(
         tags,
         ..
     } = inputs;
+    let taints_el = NodeRef::<leptos::html::Fieldset>::new();
     // The API counts only what was sent; a person reads the labels' lines and the
     // taint rows as the form shows them.
     let entry = move |field: &str, index: usize| match field {
@@ -310,7 +311,7 @@ pub(crate) fn PoolFields(
             <textarea id="pool-labels" rows="3" aria-describedby=described_by("pool-labels") prop:value=labels
                 on:input=move |ev| labels.set(event_target_value(&ev))></textarea>
         </Field>
-        <fieldset class="field taints">
+        <fieldset class="field taints" node_ref=taints_el>
             <legend>"Taints"</legend>
             <For each=move || taints.get() key=|row| row.id let:row>
                 {
@@ -339,7 +340,10 @@ pub(crate) fn PoolFields(
                     }
                 }
             </For>
-            <button type="button" class="btn" on:click=move |_| inputs.add_taint("", "", "NoSchedule")>"Add taint"</button>
+            <button type="button" class="btn" on:click=move |_| {
+                inputs.add_taint("", "", "NoSchedule");
+                focus_once_drawn(taints_el, ".taint-row:last-of-type input");
+            }>"Add taint"</button>
             {move || taints_error().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
         </fieldset>
         <Field id="pool-node-count" label="Node count" hint="0 to 100." error=error_for("node_count")>
