@@ -273,6 +273,16 @@ fn Header() -> impl IntoView {
     // Outside a project (Settings), the project links lead to the last one
     // used. Never to `/` once the projects are read: a link to `/` is marked
     // current on every page.
+    // The project the selector shows agrees with the page: the address's, or,
+    // outside a project, the one the project links lead to; none when the
+    // address names a project the key does not see.
+    let shown = Memo::new(move |_| {
+        let list_has = |id: &str| known.lookup(id).flatten().is_some();
+        match current.get() {
+            Some(id) => list_has(&id).then_some(id),
+            None => known.default_id(),
+        }
+    });
     let project_link = move |tail: &'static str| {
         move || {
             current
@@ -287,15 +297,21 @@ fn Header() -> impl IntoView {
             <A href="/" exact=true attr:class="brand">"NKS Console"</A>
             <div class="project-switcher">
                 <label for="project">"Project"</label>
-                <select id="project" on:change=on_switch prop:value=move || current.get().unwrap_or_default()>
+                <select id="project" on:change=on_switch prop:value=move || shown.get().unwrap_or_default()>
                     <Transition fallback=|| view! { <option value="">"Loading…"</option> }>
                         {move || projects.get().map(|read| match read {
                             Err(_) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
                             Ok(list) => {
-                                let selected = current.get_untracked();
+                                let selected = shown.get_untracked();
                                 let none_selected = selected.is_none();
+                                // An address naming a project the key does not see.
+                                let placeholder = if current.with_untracked(Option::is_some) && none_selected {
+                                    "Project not found"
+                                } else {
+                                    "Choose a project"
+                                };
                                 view! {
-                                    <option value="" disabled=true selected=none_selected>"Choose a project"</option>
+                                    <option value="" disabled=true selected=none_selected>{placeholder}</option>
                                     {list
                                         .into_iter()
                                         .map(|p| {

@@ -8,18 +8,33 @@ use crate::rules::operation::is_terminal;
 use crate::rules::times::parse_rfc3339_ms;
 
 /// One status an operation was seen in, and since when (ms since the epoch;
-/// `None` when the API's time for it is unreadable).
+/// `None` when the API's time for it is unreadable, or not kept at all).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub status: String,
     pub at_ms: Option<f64>,
+    /// Not seen here: `running` before an end, when it was not caught running.
+    /// The API keeps no time for it, so none is claimed.
+    pub unseen: bool,
 }
 
-/// The statuses an operation was seen in, in order.
+impl Step {
+    fn seen(status: &str, at_ms: Option<f64>) -> Step {
+        Step {
+            status: status.to_string(),
+            at_ms,
+            unseen: false,
+        }
+    }
+}
+
+/// The statuses an operation was seen in, in order: the same steps however it
+/// was watched, live or opened after its end.
 ///
 /// It starts `pending` at its `created_at`. The status it has when first seen is
 /// dated by its `updated_at` (its last change); every change seen afterwards by
-/// the moment it was seen, except an end, which is dated by `updated_at`.
+/// the moment it was seen, except an end, which is dated by `updated_at`. An end
+/// not seen after `running` has a `running` step before it, marked unseen.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timeline {
     pub steps: Vec<Step>,
@@ -33,31 +48,30 @@ impl Timeline {
     pub fn observe(&mut self, op: &Operation, now_ms: f64) {
         let status = op.status.as_str();
         let updated = parse_rfc3339_ms(&op.updated_at);
-        if self.steps.is_empty() {
-            self.steps.push(Step {
-                status: OperationStatus::Pending.as_str().to_string(),
-                at_ms: parse_rfc3339_ms(&op.created_at),
-            });
-            if op.status != OperationStatus::Pending {
-                self.steps.push(Step {
-                    status: status.to_string(),
-                    at_ms: updated,
-                });
-            }
-            return;
+        let first = self.steps.is_empty();
+        if first {
+            self.steps.push(Step::seen(
+                OperationStatus::Pending.as_str(),
+                parse_rfc3339_ms(&op.created_at),
+            ));
         }
         if self.steps.last().is_some_and(|s| s.status == status) {
             return;
         }
-        let at_ms = if is_terminal(&op.status) {
-            updated.or(Some(now_ms))
-        } else {
-            Some(now_ms)
+        let running = OperationStatus::Running.as_str();
+        if is_terminal(&op.status) && !self.steps.iter().any(|s| s.status == running) {
+            self.steps.push(Step {
+                status: running.to_string(),
+                at_ms: None,
+                unseen: true,
+            });
+        }
+        let at_ms = match (first, is_terminal(&op.status)) {
+            (true, _) => updated,
+            (false, true) => updated.or(Some(now_ms)),
+            (false, false) => Some(now_ms),
         };
-        self.steps.push(Step {
-            status: status.to_string(),
-            at_ms,
-        });
+        self.steps.push(Step::seen(status, at_ms));
     }
 
     /// The API answered 404 for it, seen at `now_ms`.
@@ -65,10 +79,7 @@ impl Timeline {
         if self.steps.last().is_some_and(|s| s.status == LOST) {
             return;
         }
-        self.steps.push(Step {
-            status: LOST.to_string(),
-            at_ms: Some(now_ms),
-        });
+        self.steps.push(Step::seen(LOST, Some(now_ms)));
     }
 }
 
@@ -341,13 +352,7 @@ mod tests {
         let mut seen = pool_create("p", OperationStatus::Pending, 0);
         let mut timeline = Timeline::default();
         timeline.observe(&seen, created + 1_000.0);
-        assert_eq!(
-            timeline.steps,
-            vec![Step {
-                status: "pending".into(),
-                at_ms: Some(created)
-            }]
-        );
+        assert_eq!(timeline.steps, vec![Step::seen("pending", Some(created))]);
         // Seen again unchanged: nothing new.
         timeline.observe(&seen, created + 2_000.0);
         assert_eq!(timeline.steps.len(), 1);
@@ -376,25 +381,67 @@ mod tests {
         assert_eq!(
             timeline.steps,
             vec![
+                Step::seen("pending", Some(created)),
                 Step {
-                    status: "pending".into(),
-                    at_ms: Some(created)
+                    status: "running".into(),
+                    at_ms: None,
+                    unseen: true
                 },
-                Step {
-                    status: "failed".into(),
-                    at_ms: Some(created + 42_000.0)
-                },
+                Step::seen("failed", Some(created + 42_000.0)),
             ]
         );
         timeline.lost(created + 100_000.0);
         timeline.lost(created + 101_000.0);
-        assert_eq!(timeline.steps.len(), 3);
+        assert_eq!(timeline.steps.len(), 4);
         assert_eq!(
-            timeline.steps[2],
-            Step {
-                status: LOST.into(),
-                at_ms: Some(created + 100_000.0)
-            }
+            timeline.steps[3],
+            Step::seen(LOST, Some(created + 100_000.0))
         );
+    }
+
+    #[test]
+    fn watched_live_or_opened_after_its_end_an_operation_has_the_same_steps() {
+        let created = parse_rfc3339_ms("2026-01-01T00:00:10Z").unwrap();
+        let statuses =
+            |t: &Timeline| -> Vec<String> { t.steps.iter().map(|s| s.status.clone()).collect() };
+        // Live, caught running.
+        let mut live = Timeline::default();
+        live.observe(&pool_create("p", OperationStatus::Pending, 0), created);
+        live.observe(
+            &pool_create("p", OperationStatus::Running, 0),
+            created + 2_000.0,
+        );
+        live.observe(
+            &pool_create("p", OperationStatus::Done, 5),
+            created + 6_000.0,
+        );
+        // Live, polled before and after it ran.
+        let mut missed = Timeline::default();
+        missed.observe(&pool_create("p", OperationStatus::Pending, 0), created);
+        missed.observe(
+            &pool_create("p", OperationStatus::Done, 5),
+            created + 6_000.0,
+        );
+        // Opened after its end.
+        let mut reopened = Timeline::default();
+        reopened.observe(
+            &pool_create("p", OperationStatus::Done, 5),
+            created + 60_000.0,
+        );
+        assert_eq!(statuses(&live), ["pending", "running", "done"]);
+        assert_eq!(statuses(&missed), statuses(&live));
+        assert_eq!(statuses(&reopened), statuses(&live));
+        assert!(!live.steps[1].unseen && live.steps[1].at_ms.is_some());
+        for t in [&missed, &reopened] {
+            assert!(
+                t.steps[1].unseen && t.steps[1].at_ms.is_none(),
+                "no time is claimed for it"
+            );
+            assert_eq!(
+                t.steps[2].at_ms,
+                Some(created + 5_000.0),
+                "the end is the API's own time"
+            );
+        }
     }
 }

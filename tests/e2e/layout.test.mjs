@@ -96,3 +96,59 @@ for (const width of [390, 800, 1280]) {
     }
   });
 }
+
+/** The darkest pixel (0 black … 255 white) the page paints in a strip `w` × 6 px
+ *  centred on the bottom edge of `cell`, starting `dx` px into it: a drawn rule is darker than the surface. */
+async function darkestAtBottom(page, cell, dx = 6, w = 4) {
+  const box = await cell.boundingBox();
+  const png = await page.screenshot({ clip: { x: box.x + dx, y: box.y + box.height - 3, width: w, height: 6 } });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const { data } = ctx.getImageData(0, 0, img.width, img.height);
+    let min = 255;
+    for (let i = 0; i < data.length; i += 4) min = Math.min(min, (data[i] + data[i + 1] + data[i + 2]) / 3);
+    return min;
+  }, png.toString('base64'));
+}
+
+test('at 390 px the scrolling tables draw the header rule and the row rules under their sticky first column too', async ({ demo, open }) => {
+  const page = await open(clusterPath(demo), { width: 390, height: 844 });
+  for (const name of ['Load balancers', 'Persistent volume claims']) {
+    const table = page.getByRole('table', { name });
+    await table.scrollIntoViewIfNeeded();
+    const [first, second] = [table.locator('thead th').nth(0), table.locator('thead th').nth(1)];
+    await expect(first).toBeVisible();
+    const rule = await darkestAtBottom(page, second);
+    expect(rule, `${name}: the header rule under the second column is drawn`).toBeLessThan(245);
+    expect(await darkestAtBottom(page, first), `${name}: … and under the sticky first column`).toBeLessThan(245);
+    const firstCell = table.locator('tbody tr').first().locator('td').first();
+    expect(await darkestAtBottom(page, firstCell), `${name}: the row rule under the first cell`).toBeLessThan(245);
+    await table.screenshot({ path: `target/screenshots/sticky-rules-${name.replace(/ /g, '-').toLowerCase()}-390.png` });
+  }
+});
+
+for (const width of [1280, 800, 390]) {
+  test(`at ${width} px the plan's cost tables stay inside the plan's card, on Edit pool and Create pool`, async ({ demo, open }) => {
+    const inside = (page, name) =>
+      page.getByRole('table', { name }).evaluate((t) => {
+        const card = t.closest('.plan').getBoundingClientRect();
+        const table = t.getBoundingClientRect();
+        return table.left >= card.left && table.right <= card.right;
+      });
+    const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`, { width, height: 900 });
+    await page.getByLabel('Node count').fill('5');
+    await expect(page.getByRole('table', { name: 'Cost change' })).toBeVisible();
+    expect(await inside(page, 'Cost change'), 'Edit pool: the cost change inside the card').toBe(true);
+    expect(await overflow(page), 'Edit pool: no sideways scroll').toBeLessThanOrEqual(0);
+    await page.getByRole('complementary', { name: 'Plan' }).screenshot({ path: `target/screenshots/plan-cost-change-${width}.png` });
+    await page.goto(page.url().replace(/pools\/.*$/, 'pools/new'));
+    await pricedPoolForm(page);
+    expect(await inside(page, 'Cost'), 'Create pool: the cost inside the card').toBe(true);
+    expect(await overflow(page), 'Create pool: no sideways scroll').toBeLessThanOrEqual(0);
+  });
+}

@@ -290,3 +290,14 @@ test('"Allow kubectl from…" never suggests what it then refuses: 0.0.0.0 is po
   await shot(page, 'kubectl-source-zero-390');
   expect(sent).toEqual([]);
 });
+
+test('reachability names the address each verdict is about: the API VIP and the shared ingress VIP, told apart from the load balancers below', async ({ api, demo, open }) => {
+  const { clusterPath } = await place(api, demo);
+  const page = await open(clusterPath);
+  await expect(kubeApi(page)).toContainText(/The Kubernetes API VIP: 10\.20\.0\.\d+\./);
+  await expect(ingress(page)).toContainText('The shared ingress VIP: 10.20.0.243.');
+  await expect(ingress(page)).toContainText("not a load balancer's: each load balancer below has addresses of its own");
+  // The address the verdict checks is the one it names.
+  await expect(ingress(page).locator('.reach-verdict')).toContainText('10.20.0.243');
+  await shotAt(page, page.getByRole('heading', { name: 'Reachability' }), 'reachability-named-1280');
+});

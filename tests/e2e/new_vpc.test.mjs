@@ -72,6 +72,11 @@ test('no free VPC: "New VPC…" is chosen and said so, the plan prices both, and
   await page.getByRole('button', { name: 'Create VPC and cluster' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Creating VPC web-vpc… then the cluster web.' })).toBeVisible();
   await expect(inFlight(page, 'Create VPC web-vpc')).toBeVisible();
+  // One list of the flow's steps, numbered once: the VPC, then the cluster.
+  const steps = page.locator('.new-vpc-flow ol');
+  await expect(steps).toHaveCount(1);
+  await expect(steps.locator(':scope > li')).toHaveCount(2);
+  await expect(steps.locator(':scope > li').nth(1)).toContainText('Cluster web: sent once the VPC is ready.');
   await shot(page, 'new-vpc-progress');
   expect((await routes(control))['POST /v1/nks/clusters'] ?? 0, 'no cluster create while the VPC is being made').toBe(0);
   // Once sent, the cluster's create moves to its operation's page: its answer is
@@ -80,7 +85,7 @@ test('no free VPC: "New VPC…" is chosen and said so, the plan prices both, and
   await control.finish({ kind: 'vpc' });
   await expect(page.getByRole('status').filter({ hasText: 'VPC web-vpc is ready. Creating the cluster web…' })).toBeVisible();
   await control.clearFaults();
-  await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}$`));
+  await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}\\?open=1$`));
   // The operation's page sees the cluster's create in flight, then its end opens the cluster.
   await expect(inFlight(page, 'Create cluster')).toBeVisible();
   await control.finish({ kind: 'nks_cluster' });
@@ -190,7 +195,7 @@ test('a cluster refused after its VPC was made: the VPC is offered and chosen, a
   const create = page.getByRole('button', { name: 'Create cluster' });
   await expect(create).toBeEnabled();
   await create.click();
-  await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}$`));
+  await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}\\?open=1$`));
   await expect(inFlight(page, 'Create cluster')).toBeVisible();
   await control.finish({ kind: 'nks_cluster' });
   await expect(page.getByRole('heading', { name: 'web2', exact: true })).toBeVisible();
@@ -209,4 +214,29 @@ test('at 390 px the form with "New VPC…" and the plan stay readable', async ({
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await shot(page, 'new-vpc-form-390');
   expect(overflow, `no sideways scroll (${overflow} px)`).toBeLessThanOrEqual(0);
+});
+
+test('a new VPC, the cluster and its first pool read as one list of three steps, numbered once, from the VPC to the pool', async ({ control, open, projects }) => {
+  const page = await openForm(open, projects);
+  await page.getByLabel('Name', { exact: true }).fill('web');
+  await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
+  await page.getByLabel('VPC name').fill('web-vpc');
+  await page.getByLabel('Subnet name').fill('web-subnet');
+  await page.getByRole('radio', { name: 'Off' }).check();
+  await page.getByRole('button', { name: 'Create VPC, cluster and pool' }).click();
+  await expect(inFlight(page, 'Create VPC web-vpc')).toBeVisible();
+  const lists = page.locator('.new-vpc-flow ol');
+  await expect(lists, 'one list').toHaveCount(1);
+  const steps = lists.locator(':scope > li');
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(1)).toContainText('Cluster web: sent once the VPC is ready.');
+  await expect(steps.nth(2)).toContainText('Pool baseline: sent once the cluster is ready.');
+  await shot(page, 'new-vpc-three-steps');
+  // The VPC done, the cluster sent: still the same three steps.
+  await control.finish({ kind: 'vpc' });
+  await expect(inFlight(steps.nth(1), 'Create cluster web')).toBeVisible();
+  await expect(lists).toHaveCount(1);
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(0)).toContainText(/Create VPC web-vpc — operation .* is done/);
+  await shot(page, 'new-vpc-three-steps-cluster');
 });

@@ -49,7 +49,7 @@ test('Create cluster lands on its operation page; a reload keeps the progress, t
   await expect(main.getByRole('link', { name: 'edge-staging', exact: true })).toBeVisible();
   await expect(timeline(page).getByText('pending')).toBeVisible();
   await shots(page, 'operation-running');
-  await expect(page, 'still on the operation page').toHaveURL(new RegExp(`/operations/${opId}$`));
+  await expect(page, 'still on the operation page').toHaveURL(new RegExp(`/operations/${opId}(\\?.*)?$`));
 
   // Its end, watched: the cluster opens, as the form did.
   await control.finish({ id: opId });
@@ -68,6 +68,7 @@ test('Create cluster lands on its operation page; a reload keeps the progress, t
   // been going to open the cluster, it would have done so on that read.
   await expect(timeline(shared).getByRole('listitem')).toHaveText([
     /^pending \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
+    /^running not seen here; the API keeps no time for this step$/,
     /^done \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
   ]);
   await expect(shared.getByText(/^Took \d+ s\./)).toBeVisible();
@@ -196,4 +197,32 @@ test("a replacement pool's page ends on what to do with the old pool, and the op
   expect(new URL(page.url()).pathname).toBe(`/projects/${demo.project}/operations/${opId}`);
   expect(new URL(page.url()).searchParams.get('cluster'), "a pool's operation carries its cluster").toBe(demo.cluster);
   await expect(page.getByRole('link', { name: 'Open the pool baseline-v2' })).toBeVisible();
+});
+
+test('opened from the Operations list while running, an operation stays on its page when it ends, with its timeline, its time and the link; reopened, its timeline is the same', async ({ api, control, demo, open }) => {
+  const op = await api('PATCH', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`, { node_count: 4 });
+  const list = await open(`/projects/${demo.project}/operations`);
+  await list.getByRole('table', { name: 'Operations' }).locator(`a[href*="${op.id}"]`).first().click();
+  await expect(list).toHaveURL(new RegExp(`/operations/${op.id}`));
+  const page = list;
+  const progress = page.getByRole('status').filter({ hasText: `Update pool — operation ${op.id}` });
+  await expect(progress).toContainText(/is pending/);
+  // Past its pending share on the simulator's clock: seen running here.
+  await control.advance(10_000);
+  await expect(progress).toContainText(/is running/);
+  await control.finish({ id: op.id });
+  await expect(progress).toContainText(/is done/);
+  await expect(page.getByRole('link', { name: 'Open the pool baseline' })).toBeVisible();
+  await expect(page.getByText(/^Took \d+ s\./)).toBeVisible();
+  await expect(page, 'still on the operation page').toHaveURL(new RegExp(`/operations/${op.id}`));
+  const statuses = (p) => timeline(p).getByRole('listitem').locator('.badge');
+  await expect(statuses(page)).toHaveText(['pending', 'running', 'done']);
+  await shot(page, 'operation-ended-in-place');
+
+  const reopened = await open(`/projects/${demo.project}/operations/${op.id}`);
+  await expect(reopened.getByRole('status').filter({ hasText: 'is done' })).toBeVisible();
+  await expect(statuses(reopened), 'the same steps as watched live').toHaveText(['pending', 'running', 'done']);
+  await expect(timeline(reopened).getByRole('listitem').nth(1)).toContainText('not seen here; the API keeps no time for this step');
+  // Still on the page: nothing moved it.
+  await expect(page).toHaveURL(new RegExp(`/operations/${op.id}`));
 });

@@ -39,7 +39,7 @@ test('a scale-down plan lists the nodes it terminates, and the update shows the 
   const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
   await page.getByLabel('Node count').fill('2');
   const disruption = plan(page).getByRole('listitem').filter({ hasText: 'Manual scale-down' });
-  await expect(disruption).toContainText(/1 node\(s\) terminated without cordon or drain/);
+  await expect(disruption).toContainText(/1 node terminated without cordon or drain/);
   const names = nodes.items.map((n) => n.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   await expect(disruption).toContainText(new RegExp(names.join('|')));
   // 3 → 2 nodes of n1-standard-8: −8 vCPU × 8.7600 = −70.08 on compute_vcpu.
@@ -67,4 +67,29 @@ test('turning autoscaling off says what changes before it is applied', async ({ 
   await page.getByRole('radio', { name: 'Off' }).check();
   await expect(plan(page).getByText(/Autoscaling on → off: node counts freeze/)).toBeVisible();
   await expect(plan(page).getByText('Availability: can be done.')).toBeVisible();
+});
+
+test('the run-rate a plan predicts "after" is the run-rate the next plan says "now": computed exactly, rounded once', async ({ control, demo, open }) => {
+  const billing = (page) => plan(page).getByText(/^Organisation: /);
+  const figures = async (page) => {
+    await expect(billing(page)).toBeVisible();
+    const [, now, after] = (await billing(page).textContent()).match(/Organisation: \$([\d,.]+) a month now → \$([\d,.]+) after/);
+    return { now, after };
+  };
+  // Scaled up one node at a time, three times: each change's "after" is checked against the next "now".
+  let predicted = null;
+  for (const count of ['4', '5', '6', '7']) {
+    const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
+    await page.getByLabel('Node count').fill(count);
+    await expect(plan(page).getByText(/Monthly: .* → /)).toBeVisible();
+    const seen = await figures(page);
+    if (predicted) expect(seen.now, `after the change to ${Number(count) - 1} nodes`).toBe(predicted);
+    predicted = seen.after;
+    if (count === '7') break;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Update pool — operation .* is (pending|running)/ })).toBeVisible();
+    await control.finish({ kind: 'nks_node_pool' });
+    await expect(page.getByRole('heading', { name: 'baseline', exact: true })).toBeVisible();
+    await page.close();
+  }
 });

@@ -35,3 +35,18 @@ test.describe('the large world', () => {
     await shot(page, 'clusters-large-counts');
   });
 });
+
+test('the project selector agrees with the page: "Project not found" on an unknown project, and on Settings the project the links lead to', async ({ demo, open }) => {
+  const page = await open(`/projects/00000000-0000-4000-8000-000000000000/clusters`);
+  await expect(page.getByRole('main').getByText(/Project not found/).first()).toBeVisible();
+  const selector = page.getByLabel('Project', { exact: true });
+  await expect(selector.locator('option:checked')).toHaveText('Project not found');
+  await page.goto(page.url().replace(/\/projects\/.*$/, `/projects/${demo.project}/clusters`));
+  await expect(selector.locator('option:checked')).toHaveText('Production');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  const clusters = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clusters' });
+  await expect(clusters).toHaveAttribute('href', new RegExp(`/projects/${demo.project}/clusters$`));
+  await expect(selector.locator('option:checked'), 'the project the links lead to').toHaveText('Production');
+  await shot(page, 'selector-on-settings');
+});

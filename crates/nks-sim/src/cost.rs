@@ -15,8 +15,11 @@
 //! A VPC's price is not published anywhere read (UNCONFIRMED); the simulator quotes it as one
 //! free row so a plan can still show "VPC: 0.00" next to the cluster.
 //!
-//! A row's `monthly_amount` is quantity × unit price rounded half-up to cents; totals are sums
-//! of rounded rows, so a quote always adds up as displayed. `unit_price` has 4 decimals,
+//! Money is computed exactly, in ten-thousandths, and rounded half-up to cents once, where it
+//! is written out: a row's `monthly_amount` is its quantity × unit price rounded; a total is
+//! the exact sum rounded (so it may differ by a cent from the sum of the rounded rows), and
+//! the organisation's run-rate after a change is the exact run-rate now plus the exact
+//! change, rounded: the next quote's "now" is the same figure. `unit_price` has 4 decimals,
 //! amounts and totals 2.
 
 use serde_json::{json, Value};
@@ -102,8 +105,12 @@ impl Usage {
         self.0.iter().find(|(d, _)| *d == dim).map(|(_, q)| *q)
     }
 
-    pub fn total_cents(&self) -> i64 {
-        self.0.iter().map(|(d, q)| amount_cents(*d, *q)).sum()
+    /// The exact monthly total, in ten-thousandths of a dollar.
+    pub fn total_e4(&self) -> i64 {
+        self.0
+            .iter()
+            .map(|(d, q)| q.saturating_mul(d.unit_price_e4()))
+            .sum()
     }
 
     /// What a pool costs: its nodes' vCPU and memory plus one boot volume per node.
@@ -135,8 +142,12 @@ impl Usage {
 }
 
 pub fn amount_cents(dim: Dimension, qty: i64) -> i64 {
-    let e4 = qty.saturating_mul(dim.unit_price_e4());
-    // Half-up on the magnitude so a negative delta rounds like its positive twin.
+    round_cents(qty.saturating_mul(dim.unit_price_e4()))
+}
+
+/// Ten-thousandths to cents, half-up on the magnitude so a negative delta rounds like its
+/// positive twin. The one rounding money goes through.
+pub fn round_cents(e4: i64) -> i64 {
     let cents = (e4.abs() + 50) / 100;
     if e4 < 0 {
         -cents
@@ -167,7 +178,7 @@ fn row(dim: Dimension, qty: i64) -> Value {
 
 fn side(usage: &Usage) -> Value {
     json!({
-        "monthly_total": format_cents(usage.total_cents()),
+        "monthly_total": format_cents(round_cents(usage.total_e4())),
         "usage_dimensions": usage.0.iter().map(|(d, q)| row(*d, *q)).collect::<Vec<_>>(),
     })
 }
@@ -177,14 +188,16 @@ fn side(usage: &Usage) -> Value {
 /// real API does for keys without billing access.
 #[derive(Debug, Clone, Copy)]
 pub struct Summaries {
-    pub current_cents: i64,
-    pub updated_cents: i64,
+    /// Exact, in ten-thousandths of a dollar.
+    pub current_e4: i64,
+    pub updated_e4: i64,
 }
 
 pub const EFFECTIVE_BALANCE_CENTS: i64 = 250_000;
 
-fn summary(monthly_cents: i64, priced_at: Millis) -> Value {
-    let daily = (monthly_cents * 10 / 30 + 5) / 10;
+fn summary(monthly_e4: i64, priced_at: Millis) -> Value {
+    let monthly_cents = round_cents(monthly_e4);
+    let daily = round_cents(monthly_e4 / 30);
     let runway = (monthly_cents > 0)
         .then(|| format_cents((EFFECTIVE_BALANCE_CENTS * 1000 / monthly_cents + 5) / 10));
     let next_charge = (monthly_cents > 0).then(|| timefmt::format(priced_at + 86_400_000));
@@ -200,14 +213,8 @@ fn summary(monthly_cents: i64, priced_at: Millis) -> Value {
 
 fn add_summaries(out: &mut Value, summaries: Option<Summaries>, priced_at: Millis) {
     if let (Some(s), Some(obj)) = (summaries, out.as_object_mut()) {
-        obj.insert(
-            "current_summary".into(),
-            summary(s.current_cents, priced_at),
-        );
-        obj.insert(
-            "updated_summary".into(),
-            summary(s.updated_cents, priced_at),
-        );
+        obj.insert("current_summary".into(), summary(s.current_e4, priced_at));
+        obj.insert("updated_summary".into(), summary(s.updated_e4, priced_at));
     }
 }
 
@@ -215,7 +222,7 @@ fn add_summaries(out: &mut Value, summaries: Option<Summaries>, priced_at: Milli
 pub fn quote(usage: &Usage, priced_at: Millis, summaries: Option<Summaries>) -> Value {
     let mut out = json!({
         "currency": "USD",
-        "monthly_total": format_cents(usage.total_cents()),
+        "monthly_total": format_cents(round_cents(usage.total_e4())),
         "priced_at": timefmt::format(priced_at),
         "usage_dimensions": usage.0.iter().map(|(d, q)| row(*d, *q)).collect::<Vec<_>>(),
     });
@@ -261,7 +268,7 @@ pub fn quote_update(
         "before": side(before),
         "after": side(after),
         "diff": {
-            "monthly_total_delta": format_cents(after.total_cents() - before.total_cents()),
+            "monthly_total_delta": format_cents(round_cents(after.total_e4() - before.total_e4())),
             "usage_dimensions": diff_rows,
         },
     });
@@ -277,8 +284,8 @@ mod tests {
     fn pool_quote_is_integer_exact() {
         // 3 × n1-standard-8 (8 vCPU, 32 GB) with 128 GB ABS each.
         let u = Usage::for_pool(3, 8, 32, VolumeType::Abs, 128);
-        assert_eq!(u.total_cents(), 21_024 + 11_213 + 3_840);
-        assert_eq!(format_cents(u.total_cents()), "360.77");
+        assert_eq!(round_cents(u.total_e4()), 21_024 + 11_213 + 3_840);
+        assert_eq!(format_cents(round_cents(u.total_e4())), "360.77");
         assert_eq!(
             format_e4(Dimension::ComputeMemoryGb.unit_price_e4()),
             "1.1680"

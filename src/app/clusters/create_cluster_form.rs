@@ -25,7 +25,7 @@ use crate::app::components::{
     UncertainCreate,
 };
 use crate::app::drafts::Draft;
-use crate::app::operations::operation_href;
+use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::{PoolFields, PoolInputs};
 use crate::app::shell::{page_title, Projects};
@@ -683,7 +683,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         if let Some(id) = submitted.get() {
             if flow_pool_name.with_untracked(String::is_empty) {
                 navigate(
-                    &operation_href(&project_id(), &id, None, None),
+                    &follow_href(&project_id(), &id, None, None),
                     NavigateOptions {
                         replace: true,
                         ..Default::default()
@@ -696,7 +696,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     Effect::new(move |_| {
         if let (Some(id), Some(cluster)) = (pool_submitted.get(), pool_cluster.get_untracked()) {
             navigate(
-                &operation_href(&project_id(), &id, Some(&cluster), None),
+                &follow_href(&project_id(), &id, Some(&cluster), None),
                 NavigateOptions {
                     replace: true,
                     ..Default::default()
@@ -785,6 +785,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     });
     let autoscaling_signal = Signal::derive(move || autoscaling.get());
     let in_flow = move || vpc_submitted.with(Option::is_some) || submitted.with(Option::is_some);
+    let with_first_pool = move || !flow_pool_name.with(String::is_empty);
     let line = move || {
         progress_line(
             &flow_vpc_name.get(),
@@ -795,32 +796,32 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
 
     view! {
         <Show when=move || !in_flow() fallback=move || view! {
-            {move || shown_vpc_op.get().map(|id| view! {
-                <div class="new-vpc-flow">
-                    <p class="flow-line" role="status">{line}</p>
+            // One list of the flow's steps, numbered once: the VPC (when one is
+            // made), the cluster, the first pool (when one was asked for).
+            {move || (shown_vpc_op.with(Option::is_some) || with_first_pool()).then(|| view! {
+                <div class="new-vpc-flow" class:first-pool-flow=with_first_pool>
+                    <p class="flow-line" role="status">{move || if submitted.with(Option::is_some) && with_first_pool() { pool_line() } else { line() }}</p>
                     <ol class="flow-steps">
-                        <li><OpProgress operation_id=id title=format!("Create VPC {}", flow_vpc_name.get_untracked()) /></li>
-                        <li>{move || if submitted.with(Option::is_some) {
-                            view! { <p>"Cluster " {flow_cluster_name.get_untracked()} ": its operation is followed below."</p> }.into_any()
-                        } else if create.pending().get() {
-                            view! { <p>"Cluster " {flow_cluster_name.get_untracked()} ": sending the create…"</p> }.into_any()
-                        } else {
-                            view! { <p class="muted">"Cluster " {flow_cluster_name.get_untracked()} ": sent once the VPC is ready."</p> }.into_any()
+                        {move || shown_vpc_op.get().map(|id| view! {
+                            <li><OpProgress operation_id=id title=format!("Create VPC {}", flow_vpc_name.get_untracked()) /></li>
+                        })}
+                        <li>{move || match submitted.get() {
+                            Some(id) => view! { <OpProgress operation_id=id title=format!("Create cluster {}", flow_cluster_name.get_untracked()) /> }.into_any(),
+                            None if create.pending().get() => view! { <p>"Cluster " {flow_cluster_name.get_untracked()} ": sending the create…"</p> }.into_any(),
+                            None => view! { <p class="muted">"Cluster " {flow_cluster_name.get_untracked()} ": sent once the VPC is ready."</p> }.into_any(),
                         }}</li>
+                        {move || with_first_pool().then(|| view! {
+                            <li>{move || if submitted.with(Option::is_some) {
+                                pool_step_view().into_any()
+                            } else {
+                                view! { <p class="muted">"Pool " {flow_pool_name.get_untracked()} ": sent once the cluster is ready."</p> }.into_any()
+                            }}</li>
+                        })}
                     </ol>
                 </div>
             })}
-            {move || (submitted.with(Option::is_some) && flow_pool_name.with(String::is_empty)).then(|| view! {
+            {move || (submitted.with(Option::is_some) && !with_first_pool() && shown_vpc_op.with(Option::is_none)).then(|| view! {
                 <p class="loading">"Sent. Opening its operation…"</p>
-            })}
-            {move || submitted.get().filter(|_| !flow_pool_name.with(String::is_empty)).map(|id| view! {
-                <div class="new-vpc-flow first-pool-flow">
-                    <p class="flow-line" role="status">{pool_line}</p>
-                    <ol class="flow-steps">
-                        <li><OpProgress operation_id=id title=format!("Create cluster {}", flow_cluster_name.get_untracked()) /></li>
-                        <li>{move || pool_step_view()}</li>
-                    </ol>
-                </div>
             })}
             {move || if pool_end.with(Option::is_some) || pool_submitted.with(Option::is_some) {
                 ().into_any()

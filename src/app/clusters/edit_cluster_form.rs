@@ -12,7 +12,7 @@ use crate::app::components::{
     described_by, focus_first_error, follow_submission, ErrorView, Field,
 };
 use crate::app::drafts::Draft;
-use crate::app::operations::operation_href;
+use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
@@ -149,7 +149,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         if let Some(id) = submitted.get() {
             let project = params.with_untracked(|p| p.get("project_id").unwrap_or_default());
             navigate(
-                &operation_href(&project, &id, None, None),
+                &follow_href(&project, &id, None, None),
                 NavigateOptions {
                     replace: true,
                     ..Default::default()

@@ -102,7 +102,12 @@ fn Verdicts(seen: Seen) -> impl IntoView {
         seen.cluster.project_id, seen.vpc.id
     );
     let rules = seen.rules;
-    let one = move |title: &'static str, address: Option<u32>, ports: &'static [u16]| {
+    // Each verdict names the address it is about, and what it is.
+    let one = move |title: &'static str,
+                    what: &'static str,
+                    address: Option<u32>,
+                    ports: &'static [u16],
+                    note: Option<&'static str>| {
         let ports_text = ports
             .iter()
             .map(u16::to_string)
@@ -128,6 +133,7 @@ fn Verdicts(seen: Seen) -> impl IntoView {
                 view! {
                     <div class="reach" role="group" aria-label=title>
                         <h3>{title}</h3>
+                        <p class="muted">{format!("{what}: {}.", format_address(address))} {note.map(|n| format!(" {n}"))}</p>
                         <p class=class>{v.summary}</p>
                         {v.reachable.then(|| view! {
                             <p class="muted">{format!("Checked: TCP {ports_text} to {}.", format_address(address))}</p>
@@ -140,8 +146,12 @@ fn Verdicts(seen: Seen) -> impl IntoView {
         }
     };
     view! {
-        {one("Kubernetes API", api, &[443])}
-        {one("Ingress", ingress, &[80, 443])}
+        {one("Kubernetes API", "The Kubernetes API VIP", api, &[443], None)}
+        {one("Ingress", "The shared ingress VIP", ingress, &[80, 443], Some(
+            "It is the first address of the block the platform keeps at the top of the VPC subnet, \
+             not a load balancer's: each load balancer below has addresses of its own (private, and \
+             public when turned on), which this verdict does not cover."
+        ))}
         <p class="muted">
             "NKS creates no firewall rules: what is allowed is what the rules of VPC "
             <A href=vpc_href>{seen.vpc.name}</A>

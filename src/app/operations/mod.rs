@@ -65,6 +65,20 @@ pub(crate) fn operation_href(
     href
 }
 
+/// The operation's page as a form hands over to it after a send: once `done`,
+/// it opens what the operation made or changed (`open=1`), as the form would
+/// have. Reached any other way, the page stays, with the link.
+pub(crate) fn follow_href(
+    project_id: &str,
+    operation_id: &str,
+    cluster_id: Option<&str>,
+    replacing: Option<&str>,
+) -> String {
+    let href = operation_href(project_id, operation_id, cluster_id, replacing);
+    let sep = if href.contains('?') { '&' } else { '?' };
+    format!("{href}{sep}open=1")
+}
+
 /// One field's change as a person reads it: `3 → 4`, `a, b → (none)`.
 pub(crate) fn change_text(change: &Change) -> String {
     format!("{} → {}", value_text(&change.from), value_text(&change.to))

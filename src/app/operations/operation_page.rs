@@ -62,6 +62,8 @@ fn OperationView(id: String) -> impl IntoView {
     let project_id = move || params.read().get("project_id").unwrap_or_default();
     let cluster_q = move || query.read().get("cluster").filter(|c| !c.is_empty());
     let replacing = move || query.read().get("replace").filter(|r| !r.is_empty());
+    // Handed over by a form (`follow_href`): once done, it opens what it made.
+    let opens_when_done = move || query.read().get("open").is_some_and(|v| v == "1");
 
     let tracked = {
         let id = id.clone();
@@ -182,7 +184,7 @@ fn OperationView(id: String) -> impl IntoView {
         if let Some(address) = form_address(&o, &project_id(), cluster_id(), replacing()) {
             Draft::at(&address).discard();
         }
-        if watching.get_value() && replacing().is_none() {
+        if watching.get_value() && opens_when_done() && replacing().is_none() {
             navigate(&open, Default::default());
         }
     });
@@ -267,7 +269,7 @@ fn OperationView(id: String) -> impl IntoView {
                     }
                 }
                 {move || op.get().map(|o| view! {
-                    <Outcome op=o place=place_now.get() form=form() watching=watching.get_value() replacing=replacing() cluster_id=cluster_id() />
+                    <Outcome op=o place=place_now.get() form=form() opens=watching.get_value() && opens_when_done() replacing=replacing() cluster_id=cluster_id() />
                 })}
                 <dl class="fields">
                     <dt>"Kind"</dt>
@@ -325,7 +327,11 @@ fn OperationView(id: String) -> impl IntoView {
                             <li>
                                 <StatusBadge status=step.status.clone() />
                                 " "
-                                {step.at_ms.map(utc_time).unwrap_or_else(|| "time not known".into())}
+                                {match (step.at_ms, step.unseen) {
+                                    (_, true) => "not seen here; the API keeps no time for this step".to_string(),
+                                    (Some(ms), false) => utc_time(ms),
+                                    (None, false) => "time not known".to_string(),
+                                }}
                             </li>
                         </For>
                     </ol>
@@ -358,7 +364,8 @@ fn Outcome(
     op: Operation,
     place: Option<Place>,
     form: Option<String>,
-    watching: bool,
+    /// Watched to its end after a form's send: it opens the resource itself.
+    opens: bool,
     replacing: Option<String>,
     cluster_id: Option<String>,
 ) -> impl IntoView {
@@ -395,7 +402,7 @@ fn Outcome(
                 }
                 .into_any();
             }
-            let opens = watching && resource_href(&op, &project, cluster_id).is_some();
+            let opens = opens && resource_href(&op, &project, cluster_id).is_some();
             match place {
                 _ if opens => view! { <p role="status">{format!("Done. Opening the {what}…")}</p> }.into_any(),
                 Some(Place::Exists { name, href, .. }) => view! {

@@ -322,8 +322,11 @@ fn cost_view(cost: Result<Cost, ApiError>, title: &'static str, nested: bool) ->
                                 children=move |d| view! {
                                     <tr>
                                         <td>{d.dimension_display_name}</td>
-                                        <td>{format!("{} → {}", d.before.quantity, d.after.quantity)}</td>
-                                        <td>{format!("{} → {}", money::format(&d.before.monthly_amount, &rows_currency), money::format(&d.after.monthly_amount, &rows_currency))}</td>
+                                        <td class="change"><span class="amount">{d.before.quantity}</span>" → "<span class="amount">{d.after.quantity}</span></td>
+                                        <td class="change">
+                                            <span class="amount">{money::format(&d.before.monthly_amount, &rows_currency)}</span>" → "
+                                            <span class="amount">{money::format(&d.after.monthly_amount, &rows_currency)}</span>
+                                        </td>
                                         <td>{money::format_delta(&d.monthly_amount_delta, &rows_currency)}</td>
                                     </tr>
                                 }

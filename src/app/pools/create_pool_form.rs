@@ -13,7 +13,7 @@ use crate::app::components::{
     focus_first_error, follow_submission, CreateCheck, ErrorView, UncertainCreate,
 };
 use crate::app::drafts::Draft;
-use crate::app::operations::operation_href;
+use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::shell::page_title;
 use crate::rules::forms::{pool_create, unplaced, unsent_reason, PoolForm};
@@ -178,7 +178,7 @@ pub fn CreatePoolPage() -> impl IntoView {
         if let Some(id) = submitted.get() {
             let (cluster, old) = (cluster_id(), replacing());
             navigate(
-                &operation_href(&project_id(), &id, Some(&cluster), old.as_deref()),
+                &follow_href(&project_id(), &id, Some(&cluster), old.as_deref()),
                 NavigateOptions {
                     replace: true,
                     ..Default::default()

@@ -12,7 +12,7 @@ use crate::app::components::{
     described_by, focus_first_error, follow_submission, tag_list, ErrorView, Field,
 };
 use crate::app::drafts::Draft;
-use crate::app::operations::operation_href;
+use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::app::shell::page_title;
@@ -235,7 +235,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 )
             });
             navigate(
-                &operation_href(&project, &id, Some(&cluster), None),
+                &follow_href(&project, &id, Some(&cluster), None),
                 NavigateOptions {
                     replace: true,
                     ..Default::default()

@@ -69,7 +69,7 @@ pub async fn cost_create(State(s): State<AppState>, headers: HeaderMap, body: By
     validate::cluster_create(&body_object(&body)?)?;
     let usage = Usage::control_plane();
     let w = s.world();
-    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
+    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_e4()));
     Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 

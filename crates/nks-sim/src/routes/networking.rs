@@ -54,7 +54,7 @@ pub async fn vpc_cost_create(State(s): State<AppState>, headers: HeaderMap, body
     validate::vpc_create(&body_object(&body)?)?;
     let usage = Usage::vpc();
     let w = s.world();
-    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
+    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_e4()));
     Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 

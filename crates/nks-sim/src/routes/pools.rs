@@ -93,7 +93,7 @@ pub async fn cost_create(
         ));
     }
     let usage = w.pool_usage_with(&req.node_config, req.node_count);
-    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_cents()));
+    let summaries = may_view_billing(&headers).then(|| w.summaries(usage.total_e4()));
     Ok(json(&cost::quote(&usage, s.now(), summaries)))
 }
 
@@ -109,7 +109,7 @@ pub async fn cost_update(
     let req = validate::pool_update(&obj)?;
     let before = w.pool_usage_with(&pool.node_config, pool.node_count);
     let after = w.pool_usage_with(&pool.node_config, req.node_count.unwrap_or(pool.node_count));
-    let delta = after.total_cents() - before.total_cents();
+    let delta = after.total_e4() - before.total_e4();
     let summaries = may_view_billing(&headers).then(|| w.summaries(delta));
     Ok(json(&cost::quote_update(
         &before,

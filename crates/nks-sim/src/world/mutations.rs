@@ -471,18 +471,20 @@ impl World {
         u
     }
 
-    pub fn org_monthly_cents(&self) -> i64 {
+    /// The organisation's exact monthly run-rate, in ten-thousandths of a dollar.
+    pub fn org_monthly_e4(&self) -> i64 {
         self.clusters
             .values()
-            .map(|c| self.cluster_usage(c).total_cents())
+            .map(|c| self.cluster_usage(c).total_e4())
             .sum()
     }
 
-    pub fn summaries(&self, delta_cents: i64) -> Summaries {
-        let current = self.org_monthly_cents();
+    /// The run-rate now and after a change of `delta_e4` (exact).
+    pub fn summaries(&self, delta_e4: i64) -> Summaries {
+        let current = self.org_monthly_e4();
         Summaries {
-            current_cents: current,
-            updated_cents: current + delta_cents,
+            current_e4: current,
+            updated_e4: current + delta_e4,
         }
     }
 
