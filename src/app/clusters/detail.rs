@@ -735,6 +735,8 @@ fn PoolTable(
         view! { <SortHeader column label state=Signal::derive(move || aria_sort(&sort.get(), column)) sort_by /> }
     };
     view! {
+        // Its own sideways scroll when its columns outgrow the page: the page never widens.
+        <div class="table-frame">
         <table class="table table-wide" aria-label="Pools">
             <thead>
                 <tr>
@@ -757,8 +759,8 @@ fn PoolTable(
                         let status = pool.status.as_str();
                         view! {
                             <tr>
-                                <td><a href=href>{pool.name.clone()}</a></td>
-                                <td>{pool.node_config.instance_type.clone()}</td>
+                                <td class="name" title=pool.name.clone()><a href=href>{pool.name.clone()}</a></td>
+                                <td class="nowrap">{pool.node_config.instance_type.clone()}</td>
                                 <td>{pool.node_count}</td>
                                 <td class="figure">{
                                     let pool = pool.clone();
@@ -774,5 +776,6 @@ fn PoolTable(
                 </For>
             </tbody>
         </table>
+        </div>
     }
 }

@@ -351,7 +351,7 @@ fn ClusterTable(
                         );
                         view! {
                             <tr>
-                                <td><A href=href>{name}</A></td>
+                                <td class="name" title=c.name.clone()><A href=href>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
                                 <td class="nowrap">{c.region.clone()}</td>
                                 // Summed from the pools, priced by the API: loaded after the list.

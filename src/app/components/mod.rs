@@ -38,7 +38,7 @@ pub fn tag_list(items: &[String]) -> AnyView {
     }
     view! {
         <ul class="chips">
-            {items.iter().map(|t| view! { <li class="chip">{t.clone()}</li> }).collect_view()}
+            {items.iter().map(|t| view! { <li class="chip" title=t.clone()>{t.clone()}</li> }).collect_view()}
         </ul>
     }
     .into_any()

@@ -275,7 +275,7 @@ fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoVie
                         let node = n.clone();
                         view! {
                             <tr>
-                                <td>{n.name}</td>
+                                <td class="name" title=n.name.clone()>{n.name.clone()}</td>
                                 <td>{n.private_ip.unwrap_or_else(|| "—".into())}</td>
                                 <td><StatusBadge status /></td>
                                 <td><Time at=n.created_at.clone() /></td>
