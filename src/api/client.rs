@@ -98,6 +98,9 @@ pub struct Client {
     pub waiting: RwSignal<Vec<Waiting>>,
     /// Ends those waits early ("Retry now"): each resolves its wait's promise.
     wakers: StoredValue<Vec<(u64, js_sys::Function)>, LocalStorage>,
+    /// Bumped by every "Retry now": failed reads shown beside the waits are
+    /// tried again with them (`ErrorView`).
+    pub retried: RwSignal<u64>,
 }
 
 /// A call waiting before its next attempt.
@@ -156,11 +159,13 @@ impl Client {
             refused,
             waiting: RwSignal::new(Vec::new()),
             wakers: StoredValue::new_local(Vec::new()),
+            retried: RwSignal::new(0),
         }
     }
 
     /// Ends every wait now: the waiting calls are tried again at once.
     pub fn retry_now(&self) {
+        self.retried.update(|n| *n += 1);
         let wakers = self
             .wakers
             .try_update_value(std::mem::take)

@@ -258,7 +258,9 @@ fn Header() -> impl IntoView {
                 Ok(Some(_))
             )
         });
-        if ev.key() == "/" && !typing && !ev.default_prevented() {
+        // Not under a modal dialog: the header is inert then.
+        let modal_open = matches!(document().query_selector("dialog[open]"), Ok(Some(_)));
+        if ev.key() == "/" && !typing && !modal_open && !ev.default_prevented() {
             ev.prevent_default();
             search.0.set(true);
         }
@@ -303,15 +305,16 @@ fn Header() -> impl IntoView {
                             Err(_) => view! { <option value="">"Projects unavailable"</option> }.into_any(),
                             Ok(list) => {
                                 let selected = shown.get_untracked();
-                                let none_selected = selected.is_none();
                                 // An address naming a project the key does not see.
-                                let placeholder = if current.with_untracked(Option::is_some) && none_selected {
-                                    "Project not found"
-                                } else {
-                                    "Choose a project"
+                                let placeholder = move || {
+                                    if current.with(Option::is_some) && shown.with(Option::is_none) {
+                                        "Project not found"
+                                    } else {
+                                        "Choose a project"
+                                    }
                                 };
                                 view! {
-                                    <option value="" disabled=true selected=none_selected>{placeholder}</option>
+                                    <option value="" disabled=true selected=move || shown.with(Option::is_none)>{placeholder}</option>
                                     {list
                                         .into_iter()
                                         .map(|p| {

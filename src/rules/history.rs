@@ -33,8 +33,8 @@ impl Step {
 ///
 /// It starts `pending` at its `created_at`. The status it has when first seen is
 /// dated by its `updated_at` (its last change); every change seen afterwards by
-/// the moment it was seen, except an end, which is dated by `updated_at`. An end
-/// not seen after `running` has a `running` step before it, marked unseen.
+/// the moment it was seen, except an end, which is dated by `updated_at`. A
+/// `done` not seen after `running` has a `running` step before it, marked unseen.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timeline {
     pub steps: Vec<Step>,
@@ -59,7 +59,8 @@ impl Timeline {
             return;
         }
         let running = OperationStatus::Running.as_str();
-        if is_terminal(&op.status) && !self.steps.iter().any(|s| s.status == running) {
+        // Only a `done` one surely ran; a failed one may have failed while pending.
+        if op.status == OperationStatus::Done && !self.steps.iter().any(|s| s.status == running) {
             self.steps.push(Step {
                 status: running.to_string(),
                 at_ms: None,
@@ -378,23 +379,19 @@ mod tests {
             &pool_create("p", OperationStatus::Failed, 42),
             created + 99_000.0,
         );
+        // A failure may have come while pending: no running step is made up for it.
         assert_eq!(
             timeline.steps,
             vec![
                 Step::seen("pending", Some(created)),
-                Step {
-                    status: "running".into(),
-                    at_ms: None,
-                    unseen: true
-                },
                 Step::seen("failed", Some(created + 42_000.0)),
             ]
         );
         timeline.lost(created + 100_000.0);
         timeline.lost(created + 101_000.0);
-        assert_eq!(timeline.steps.len(), 4);
+        assert_eq!(timeline.steps.len(), 3);
         assert_eq!(
-            timeline.steps[3],
+            timeline.steps[2],
             Step::seen(LOST, Some(created + 100_000.0))
         );
     }

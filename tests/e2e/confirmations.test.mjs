@@ -23,6 +23,10 @@ async function followsTheRule(page, opener, dialogName, focused) {
   await opener.click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeInViewport({ ratio: 1 });
+  // Centred, where the eyes are, not at the top of the page.
+  const box = await dialog.boundingBox();
+  const height = page.viewportSize().height;
+  expect(Math.abs(box.y + box.height / 2 - height / 2), 'the dialog sits in the middle of the window').toBeLessThan(height / 4);
   if (focused) {
     await expect(dialog.getByRole(focused.role, { name: focused.name })).toBeFocused();
   } else {
@@ -94,16 +98,24 @@ test('every confirmation follows the same rule: the public IP of a load balancer
   await confirm.closes();
 });
 
-test("a node delete once sent: its row says deleting with its actions disabled, and the size history names it this pool's, after a reload too", async ({ control, demo, open }) => {
+test("a node delete once sent: Escape waits for its answer, then its row says deleting with its actions disabled, and the size history names it this pool's, after a reload too", async ({ control, demo, open }) => {
   const page = await open(poolPath(demo));
   const node = await firstNodeName(page);
   await page.getByRole('button', { name: `Delete node ${node}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
   await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
+  // The answer is slowed: Escape while it is on its way leaves the dialog open,
+  // so the operation it answers with is followed.
+  await control.fault({ match: { method: 'DELETE', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools` }, count: 1, action: { type: 'latency', ms: 3000 } });
   await dialog.getByRole('button', { name: 'Delete node' }).click();
+  await expect(dialog.getByRole('button', { name: 'Working…' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Close' }), 'no way out while the send is on its way').toBeDisabled();
   await expect(dialog.getByRole('status').filter({ hasText: /Delete node — operation .* is (pending|running)/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Its opener is disabled now: the focus goes to the page's main region, not lost.
+  await expect(page.locator('#main')).toBeFocused();
 
   const row = page.getByRole('table', { name: 'Nodes' }).getByRole('row').filter({ hasText: node });
   await expect(row.getByText('deleting')).toBeVisible();

@@ -43,6 +43,12 @@ test('the project selector agrees with the page: "Project not found" on an unkno
   await expect(selector.locator('option:checked')).toHaveText('Project not found');
   await page.goto(page.url().replace(/\/projects\/.*$/, `/projects/${demo.project}/clusters`));
   await expect(selector.locator('option:checked')).toHaveText('Production');
+  // Moved to an unknown project inside the app (no reload): the selector follows.
+  await page.evaluate(() => {
+    history.pushState({}, '', location.pathname.replace(/\/projects\/[^/]+/, '/projects/00000000-0000-4000-8000-000000000000'));
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(selector.locator('option:checked')).toHaveText('Project not found');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   const clusters = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clusters' });

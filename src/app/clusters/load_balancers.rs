@@ -186,7 +186,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     let finished = finished(submitted);
     let dialog_label = format!("{title}: {name}");
     view! {
-        <Modal label=dialog_label on_close class="dialog lb-confirm">
+        <Modal label=dialog_label on_close class="dialog lb-confirm" busy=save.pending()>
             <h3>{move || match submitted.get() {
                 None => format!("{title} of {name}?"),
                 Some(_) => format!("{title} of {name}"),
@@ -201,7 +201,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
                             on:click=move |_| { save.dispatch(()); }>
                             {move || if save.pending().get() { "Working…" } else { action }}
                         </button>
-                        <button class="btn btn-quiet" autofocus=true on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}

@@ -313,7 +313,7 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                 let label = cluster_name.with_value(|name| format!("Expose the Kubernetes API of {name} to the whole internet?"));
                 let heading = label.clone();
                 view! {
-                    <Modal label class="dialog" on_close=Callback::new(move |_| step.set(Step::Typing))>
+                    <Modal label class="dialog" busy=save.pending() on_close=Callback::new(move |_| step.set(Step::Typing))>
                         <h3>{heading}</h3>
                         <p class="danger-zone">{warning}</p>
                         {move || rejected.get().map(|error| view! { <ErrorView error /> })}
@@ -322,7 +322,7 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                                 on:click=move |_| { save.dispatch(cidr); }>
                                 {move || if save.pending().get() { "Working…" } else { "Allow from the whole internet" }}
                             </button>
-                            <button class="btn btn-quiet" autofocus=true on:click=move |_| step.set(Step::Typing)>"Back"</button>
+                            <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| step.set(Step::Typing)>"Back"</button>
                         </div>
                     </Modal>
                 }

@@ -22,6 +22,8 @@ pub fn ConfirmByTyping(
     children: Option<Children>,
 ) -> impl IntoView {
     let typed = RwSignal::new(String::new());
+    // One per action: a dialog's confirmation can sit over a page's own.
+    let field_id = format!("confirm-{}", action.to_lowercase().replace(' ', "-"));
     let expected = name.clone();
     let matches = move || typed.with(|t| t == &expected);
     let blocked = move || disabled_reason.with(Option::is_some);
@@ -31,9 +33,9 @@ pub fn ConfirmByTyping(
             {children.map(|c| c())}
             {move || disabled_reason.get().map(|why| view! { <p class="alert alert-warning">{why}</p> })}
             <div class="field">
-                <label for="confirm-name">"Type " <strong>{name.clone()}</strong> " to confirm"</label>
+                <label for=field_id.clone()>"Type " <strong>{name.clone()}</strong> " to confirm"</label>
                 <input
-                    id="confirm-name"
+                    id=field_id
                     autocomplete="off"
                 autofocus=autofocus
                     prop:value=typed

@@ -11,8 +11,10 @@ use crate::rules::outcome::{ApiError, Outcome};
 /// A failure is never drawn as an empty list: lists render this instead.
 ///
 /// One state at a time: while other calls wait to be tried again (the shell's
-/// "retrying in N s" line), a temporary failure that can be retried joins them.
-/// It says so rather than "try later", and is tried again when their wait ends.
+/// "retrying in N s" line and its Retry now), a temporary failure that can be
+/// retried says it waits with them, with no button of its own, and Retry now
+/// tries it again too. Nothing is retried on its own here: the client's backoff
+/// stays the only schedule.
 #[component]
 pub fn ErrorView(
     error: ApiError,
@@ -23,14 +25,18 @@ pub fn ErrorView(
     let outcome = error.outcome();
     let conflicting = error.conflicting_operation().map(str::to_string);
     let technical = error.technical().map(str::to_string);
-    let waiting = use_context::<Client>().map(|c| c.waiting);
-    let joins_wait = outcome == Outcome::Temporary && retry.is_some() && waiting.is_some();
+    let client = use_context::<Client>();
+    let (waiting, retried) = (
+        client.as_ref().map(|c| c.waiting),
+        client.as_ref().map(|c| c.retried),
+    );
+    let joins_wait = outcome == Outcome::Temporary && retry.is_some() && client.is_some();
     let others_waiting = Memo::new(move |_| waiting.is_some_and(|w| w.with(|w| !w.is_empty())));
-    if let (true, Some(retry)) = (joins_wait, retry) {
+    if let (true, Some(retry), Some(retried)) = (joins_wait, retry, retried) {
         Effect::watch(
-            move || others_waiting.get(),
-            move |now, before, _| {
-                if before == Some(&true) && !now {
+            move || retried.get(),
+            move |_, _, _| {
+                if others_waiting.get_untracked() {
                     retry.run(());
                 }
             },
@@ -61,7 +67,7 @@ pub fn ErrorView(
         <Show when=move || !(joins_wait && others_waiting.get()) fallback=move || view! {
             <div class="alert alert-warning" role="status">
                 <p class="alert-title">"Waiting to try again"</p>
-                <p class="alert-detail">{detail.clone()} " It is tried again when the wait above ends."</p>
+                <p class="alert-detail">{detail.clone()} " Retry now, above, tries it again with them."</p>
             </div>
         }>
             {full()}

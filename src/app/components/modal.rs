@@ -9,8 +9,9 @@ use wasm_bindgen::JsCast;
 /// A confirmation or a small form opened by a button: a modal `<dialog>` shown
 /// over the page wherever the person is, with the focus inside it (on the
 /// element marked `autofocus`, else the first one that takes focus). Escape
-/// calls `on_close`; once it is closed, the focus goes back to what had it
-/// when it opened.
+/// calls `on_close`, except while `busy` (a send on its way: its answer is
+/// followed from inside). Once it is closed, the focus goes back to what had
+/// it when it opened, or to the page's main region when that is gone or disabled.
 #[component]
 pub fn Modal(
     /// Its accessible name.
@@ -20,6 +21,7 @@ pub fn Modal(
     /// Classes beside `card modal`: `dialog` marks a destructive one.
     #[prop(optional)]
     class: &'static str,
+    #[prop(optional, into)] busy: Signal<bool>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<Dialog>::new();
@@ -41,10 +43,16 @@ pub fn Modal(
         if let Some(el) = shown.borrow_mut().take() {
             el.close();
         }
-        if let Some(el) = opener.take().filter(|el| el.is_connected()) {
-            if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
-                let _ = el.focus();
-            }
+        let usable = |el: &web_sys::Element| el.is_connected() && !el.has_attribute("disabled");
+        let back = opener
+            .take()
+            .filter(usable)
+            .or_else(|| document().get_element_by_id("main"));
+        if let Some(el) = back
+            .as_ref()
+            .and_then(|el| el.dyn_ref::<web_sys::HtmlElement>())
+        {
+            let _ = el.focus();
         }
     });
     view! {
@@ -54,7 +62,9 @@ pub fn Modal(
             aria-label=label
             on:cancel=move |ev: web_sys::Event| {
                 ev.prevent_default();
-                on_close.run(());
+                if !busy.get_untracked() {
+                    on_close.run(());
+                }
             }
         >
             {children()}

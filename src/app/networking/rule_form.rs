@@ -128,7 +128,7 @@ pub(super) fn RuleDialog(
         None => "Inside the VPC subnet: the whole subnet, or one address in it as /32.".into(),
     };
     view! {
-        <Modal label=dialog_label on_close>
+        <Modal label=dialog_label on_close busy=save.pending()>
             <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
                 <SubmissionProgress submitted finished title />
                 <div class="actions">
@@ -179,7 +179,7 @@ pub(super) fn RuleDialog(
                                 (false, false) => "Add rule",
                             }}
                         </button>
-                        <button class="btn btn-quiet" type="button" on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" type="button" disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
                         {move || unchanged().then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                     </div>
                 </form>
@@ -218,7 +218,7 @@ pub(super) fn DeleteRuleConfirm(
     close_when_done(finished, on_close);
     let heading = format!("{label}?");
     view! {
-        <Modal label class="dialog" on_close>
+        <Modal label class="dialog" on_close busy=save.pending()>
             <h3>{heading}</h3>
             {move || match submitted.get() {
                 Some(_) => view! { <SubmissionProgress submitted finished title="Delete firewall rule" /> }.into_any(),
@@ -229,7 +229,7 @@ pub(super) fn DeleteRuleConfirm(
                             on:click=move |_| { save.dispatch(()); }>
                             {move || if save.pending().get() { "Working…" } else { "Delete rule" }}
                         </button>
-                        <button class="btn btn-quiet" autofocus=true on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}

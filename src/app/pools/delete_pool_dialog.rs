@@ -131,7 +131,7 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
     let dialog_label = format!("Delete node {}", node.name);
     let node_name = node.name.clone();
     view! {
-        <Modal label=dialog_label.clone() class="dialog" on_close>
+        <Modal label=dialog_label.clone() class="dialog" on_close busy=delete.pending()>
             <h3>{format!("{dialog_label}?")}</h3>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
@@ -146,7 +146,7 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
                 }
             }}
             {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
-            <button class="btn btn-quiet" on:click=move |_| on_close.run(())>"Close"</button>
+            <button class="btn btn-quiet" disabled=move || delete.pending().get() on:click=move |_| on_close.run(())>"Close"</button>
         </Modal>
     }
 }
