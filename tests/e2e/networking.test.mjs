@@ -129,15 +129,20 @@ test('0.0.0.0/0 asks for a confirm naming the exposure, and nothing is sent befo
   expect(sent[0].body.source_address).toBe('0.0.0.0/0');
 });
 
-test('a bad range gets a message beside the field and keeps the text; nothing is sent', async ({ api, demo, open }) => {
+/** "Allow kubectl from…" at 390 px, `typed` submitted: the page, the field, its message and the writes sent. */
+async function submitSource({ api, demo, open }, typed) {
   const { clusterPath } = await place(api, demo);
   const page = await open(clusterPath, { width: 390 });
   const sent = ruleWrites(page);
   await page.getByRole('button', { name: 'Allow kubectl from…' }).click();
   const source = page.getByLabel('Allow kubectl from (source range)');
-  await source.fill('203.0.113.7/24');
+  await source.fill(typed);
   await page.getByRole('button', { name: 'Allow kubectl', exact: true }).click();
-  const error = page.locator('#kubectl-source-error');
+  return { page, source, error: page.locator('#kubectl-source-error'), sent };
+}
+
+test('a bad range gets a message beside the field and keeps the text; nothing is sent', async ({ api, demo, open }) => {
+  const { source, error, sent } = await submitSource({ api, demo, open }, '203.0.113.7/24');
   await expect(error).toContainText(/Not network-aligned: the range containing 203\.0\.113\.7 is 203\.0\.113\.0\/24/);
   await expect(source).toHaveValue('203.0.113.7/24');
   // The message is read with the field.
@@ -276,14 +281,7 @@ test('a failed rules read shows an error with Retry, never an empty table', asyn
 });
 
 test('"Allow kubectl from…" never suggests what it then refuses: 0.0.0.0 is pointed to 0.0.0.0/0, never 0.0.0.0/32', async ({ api, demo, open }) => {
-  const { clusterPath } = await place(api, demo);
-  const page = await open(clusterPath, { width: 390 });
-  const sent = ruleWrites(page);
-  await page.getByRole('button', { name: 'Allow kubectl from…' }).click();
-  const field = page.getByLabel('Allow kubectl from (source range)');
-  await field.fill('0.0.0.0');
-  await page.getByRole('button', { name: 'Allow kubectl', exact: true }).click();
-  const said = page.locator('#kubectl-source-error');
+  const { page, source: field, error: said, sent } = await submitSource({ api, demo, open }, '0.0.0.0');
   await expect(said).toContainText('0.0.0.0/0 means anywhere');
   await expect(said).not.toContainText('0.0.0.0/32');
   await expect(field, 'what was typed is kept').toHaveValue('0.0.0.0');
