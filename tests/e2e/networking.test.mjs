@@ -142,7 +142,7 @@ async function submitSource({ api, demo, open }, typed) {
 }
 
 test('a bad range gets a message beside the field and keeps the text; nothing is sent', async ({ api, demo, open }) => {
-  const { source, error, sent } = await submitSource({ api, demo, open }, '203.0.113.7/24');
+  const { page, source, error, sent } = await submitSource({ api, demo, open }, '203.0.113.7/24');
   await expect(error).toContainText(/Not network-aligned: the range containing 203\.0\.113\.7 is 203\.0\.113\.0\/24/);
   await expect(source).toHaveValue('203.0.113.7/24');
   // The message is read with the field.
