@@ -27,6 +27,8 @@ test.describe('the large world', () => {
     expect(big.pool_ids.length, 'big has a four-digit pool count').toBeGreaterThanOrEqual(1000);
     const page = await open(`/projects/${projects.Large}/clusters?figures=on`);
     const table = page.getByRole('table', { name: 'Clusters' });
+    // The capacity columns arrive with their own code: read the headers once they are drawn.
+    await expect(table.getByRole('columnheader', { name: 'Nodes', exact: true })).toBeVisible();
     const headers = await table.locator('thead th').allTextContents();
     const row = table.locator('tbody tr').filter({ has: page.getByRole('link', { name: 'big', exact: true }) });
     const cell = (name) => row.locator('td').nth(headers.findIndex((h) => h.trim() === name));
