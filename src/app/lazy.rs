@@ -59,6 +59,9 @@ enum Place {
     Page,
     /// A part of a page that is still there around it: nothing meanwhile.
     Part,
+    /// This many cells of a table's row: each says "…" meanwhile, so the row
+    /// keeps its columns; a failed download spans them.
+    Cells(usize),
 }
 
 macro_rules! lazy_views {
@@ -126,17 +129,40 @@ fn cluster_figures_part() -> Result<Draw, SplitLoadError> {
     })
 }
 
+/// The cells of [`cluster_figures`].
+const FIGURE_CELLS: usize = 4;
+
 /// The clusters list's figures for one cluster (nodes, vCPU, memory, monthly
 /// cost: four cells), loaded after the list: the first page does not carry
 /// their code, and the cells fill in when it is here.
 pub fn cluster_figures(id: &str, region: &str) -> impl IntoView {
     thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
     lazy_view(
-        Place::Part,
+        Place::Cells(FIGURE_CELLS),
         &KEPT,
         || Box::pin(async { split_call!(cluster_figures_part()) }),
         format!("{id}{FIGURES_SEP}{region}"),
     )
+}
+
+/// The cells of [`cluster_figures`] before it is asked for: each "…".
+pub fn figures_pending() -> AnyView {
+    pending_cells(FIGURE_CELLS)
+}
+
+/// `n` cells still being read, as the figures say it.
+fn pending_cells(n: usize) -> AnyView {
+    (0..n)
+        .map(|_| {
+            view! {
+                <td class="figure">
+                    <span title="Being read">"…"</span>
+                    <span class="visually-hidden">" being read"</span>
+                </td>
+            }
+        })
+        .collect_view()
+        .into_any()
 }
 
 /// The networking views, one split for both: the Networking page, and the cluster
@@ -204,10 +230,14 @@ fn lazy_view(
         Some(None) => match place {
             Place::Page => view! { <LoadFailed attempt /> }.into_any(),
             Place::Part => view! { <PartLoadFailed attempt /> }.into_any(),
+            Place::Cells(n) => {
+                view! { <td colspan=n.to_string()><PartLoadFailed attempt /></td> }.into_any()
+            }
         },
         None => match place {
             Place::Page => view! { <p class="loading">"Loading…"</p> }.into_any(),
             Place::Part => ().into_any(),
+            Place::Cells(n) => pending_cells(n),
         },
     })
     .into_any()

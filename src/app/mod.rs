@@ -60,6 +60,8 @@ impl Session {
 /// `<Suspense>`: the root has nothing to show without it, and that boundary and
 /// resource cost the first page about 8 KB of wasm (4 KB gzipped).
 pub fn start() {
+    // The code is here, compiled and running: a phase of the benchmark's cold load.
+    perf::mark("nks:started");
     wasm_bindgen_futures::spawn_local(async {
         let loaded = load_config().await;
         leptos::mount::mount_to_body(move || match loaded {

@@ -5,14 +5,16 @@ use wasm_bindgen::JsCast;
 
 /// Sets a mark once the browser has painted what was just rendered.
 pub fn mark_after_render(name: &'static str) {
+    after_render(move || mark(name));
+}
+
+/// Runs `then` at the next frame, once what was just rendered is laid out for
+/// the paint.
+pub fn after_render(then: impl FnOnce() + 'static) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let callback = wasm_bindgen::closure::Closure::once_into_js(move || {
-        if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-            let _ = performance.mark(name);
-        }
-    });
+    let callback = wasm_bindgen::closure::Closure::once_into_js(then);
     let _ = window.request_animation_frame(callback.unchecked_ref());
 }
 

@@ -13,6 +13,27 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * What a page timed of its own load, read in the page once it is done: its
+ * marks by name, the document's arrival, each file fetched (code and API reads)
+ * with when it was asked for and when it was in, and the first paint. Times are
+ * milliseconds from the navigation's start.
+ */
+const PHASES = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {
+    // Each mark's first time (a list marks each of its draws).
+    marks: performance.getEntriesByType('mark').reduce((all, m) => ({ [m.name]: m.startTime, ...all }), {}),
+    document: nav ? nav.responseEnd : null,
+    fetched: performance.getEntriesByType('resource').map((r) => ({
+      path: new URL(r.name).pathname,
+      start: r.startTime,
+      end: r.responseEnd,
+    })),
+    paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+  };
+})()`;
+
 /** Starts Chromium with `--remote-debugging-pipe`: commands go in on fd 3, answers come out on fd 4. */
 export async function startBareChromium() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'nks-bench-'));
@@ -52,10 +73,12 @@ export async function startBareChromium() {
   return {
     /**
      * Opens `url` in a fresh browser context (no HTTP cache, no compiled wasm), with
-     * `initScript` run before the page's own scripts, and resolves with the
-     * `startTime` of the performance mark `mark` once the page has set it.
+     * `initScript` run before the page's own scripts, and resolves once the page
+     * has set every performance mark in `marks`, with what the page timed
+     * (`PHASES`): each mark's `startTime`, the document, the code and API reads
+     * fetched, the first paint.
      */
-    async markAfterOpening(url, { initScript, mark, width = 1280, height = 860, timeout = 30_000 }) {
+    async openUntil(url, { initScript, marks, width = 1280, height = 860, timeout = 30_000 }) {
       const { browserContextId } = await send('Target.createBrowserContext', { disposeOnDetach: true });
       try {
         const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
@@ -64,12 +87,15 @@ export async function startBareChromium() {
         await send('Page.addScriptToEvaluateOnNewDocument', { source: initScript }, sessionId);
         await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
         await send('Page.navigate', { url }, sessionId);
-        const expression = `(performance.getEntriesByName(${JSON.stringify(mark)})[0] || {}).startTime ?? -1`;
+        const expression = `${JSON.stringify(marks)}.every((m) => performance.getEntriesByName(m).length > 0)`;
         for (const end = Date.now() + timeout; Date.now() < end; await sleep(25)) {
           const { result } = await send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
-          if (result.value >= 0) return result.value;
+          if (result.value === true) {
+            const read = await send('Runtime.evaluate', { expression: PHASES, returnByValue: true }, sessionId);
+            return read.result.value;
+          }
         }
-        throw new Error(`no ${mark} mark within ${timeout} ms of opening ${url}`);
+        throw new Error(`not every one of ${marks.join(', ')} within ${timeout} ms of opening ${url}`);
       } finally {
         await send('Target.disposeBrowserContext', { browserContextId });
       }

@@ -1,6 +1,7 @@
 // Capacity and cost where the resource is (issue 23, item 1): the clusters list
-// shows each cluster's region, and on request (the "Capacity and cost" toggle,
-// `figures=on` in the URL) its nodes, vCPU, memory and monthly cost; the cluster
+// shows each cluster's region and, once the list is drawn, its nodes, vCPU,
+// memory and monthly cost (issue 34: on unless hidden with the "Capacity and
+// cost" toggle, `figures=off` in the URL); the cluster
 // page a summary line (nodes ready of all, vCPU, memory, monthly cost) and each
 // pool's share; the pool page its cost and its nodes' readiness. Every expected
 // figure is computed here from what the simulator's API holds (pools, instance
@@ -84,30 +85,21 @@ async function rowFigures(page, name, { timeout } = {}) {
   return handle.jsonValue();
 }
 
-test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and monthly cost as the API holds them', async ({ api, control, demo, open }) => {
+const poolReadsOf = (control) => async () =>
+  Object.entries((await control.requests()).by_path)
+    .filter(([path]) => /^GET \/v1\/nks\/clusters\/[^/]+\/pools$/.test(path))
+    .reduce((n, [, count]) => n + count, 0);
+
+test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and monthly cost as the API holds them, without being asked', async ({ api, demo, open }) => {
   const clusters = await all(api, `/v1/nks/clusters?project_id=${demo.project}`);
   expect(clusters.length).toBeGreaterThan(0);
-  const poolReads = async () =>
-    Object.entries((await control.requests()).by_path)
-      .filter(([path]) => /^GET \/v1\/nks\/clusters\/[^/]+\/pools$/.test(path))
-      .reduce((n, [, count]) => n + count, 0);
   for (const width of [1280, 390]) {
-    const readsBefore = await poolReads();
-    // A device of its own at each width: the choice of columns is kept on the device.
+    // A device of its own at each width: hiding the columns is kept on the device.
     const page = await openAt(open, `/projects/${demo.project}/clusters`, width, { fresh: true });
-    // Asked for: a plain list reads no pools and has no such columns. (Nothing
-    // is seen of a read not made: the check waits for the page's network to
-    // fall quiet.)
     const table = page.getByRole('table', { name: 'Clusters' });
-    await expect(table).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(await poolReads(), 'no pool is read for a plain list').toBe(readsBefore);
-    await expect(table.getByRole('columnheader', { name: 'Monthly cost' })).toHaveCount(0);
-    const toggle = page.getByRole('button', { name: 'Capacity and cost' });
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await toggle.click();
-    await expect(page).toHaveURL(/[?&]figures=on/);
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(table.getByRole('columnheader', { name: 'Monthly cost' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Capacity and cost' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).not.toHaveURL(/figures=/);
     for (const cluster of clusters) {
       const want = await expected(api, cluster);
       const got = await rowFigures(page, cluster.name);
@@ -126,38 +118,95 @@ test('the clusters list shows each cluster\'s region, nodes, vCPU, memory and mo
   }
 });
 
-test('the choice of the capacity and cost columns is kept on this device: the list opens as it was left', async ({ demo, open }) => {
+test('the list is drawn first: the figures\' code and reads are asked for once it is, "…" in their cells meanwhile', async ({ api, demo, open }) => {
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  const want = await expected(api, cluster);
+  const list = `/projects/${demo.project}/clusters`;
+  const page = await openAt(open, `${list}?figures=off`);
+  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
+  // The figures' reads are held here until the list has been seen without them.
+  let held = 0;
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const figureReads = /\/v1\/nks\/clusters\/[^/?]+\/(pools|cost)/;
+  await page.route(figureReads, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  await page.goto(new URL(list, page.url()).href);
+  const row = page.getByRole('table', { name: 'Clusters' }).getByRole('row')
+    .filter({ has: page.getByRole('link', { name: cluster.name, exact: true }) });
+  const reading = row.getByRole('cell').filter({ hasText: /^…/ });
+  await expect(reading).toHaveCount(4);
+  await expect(reading.first()).toHaveText('… being read');
+  await expect.poll(() => held, 'the figures\' reads are on their way').toBeGreaterThan(0);
+  await shot(page, 'capacity-clusters-being-read');
+  // Asked for after the list was drawn: the code of the figures and their reads.
+  const order = await page.evaluate(() => {
+    const drawn = performance.getEntriesByName('nks:clusters-rendered')[0].startTime;
+    const asked = (re) => performance.getEntriesByType('resource').filter((r) => re.test(r.name)).map((r) => r.startTime);
+    return { drawn, code: asked(/cluster_figures/), reads: asked(/\/v1\/nks\/clusters\/[^/?]+\/(pools|cost)/) };
+  });
+  expect(order.code.length, 'the figures\' code is a file of its own').toBeGreaterThan(0);
+  for (const at of [...order.code, ...order.reads]) {
+    expect(at, 'asked for after the list is drawn').toBeGreaterThanOrEqual(order.drawn);
+  }
+  release();
+  const got = await rowFigures(page, cluster.name);
+  expect(got.nodes.text).toBe(group(want.nodes));
+  expect(got.cost.text).toBe(want.cost);
+});
+
+test('hiding the capacity and cost columns is kept on this device: the list opens as it was left, and reads no pools', async ({ control, demo, open }) => {
   const path = `/projects/${demo.project}/clusters`;
+  const poolReads = poolReadsOf(control);
   const page = await openAt(open, path);
   const reopen = () => page.goto(new URL(path, page.url()).href);
-  const cost = page.getByRole('table', { name: 'Clusters' }).getByRole('columnheader', { name: 'Monthly cost' });
+  const table = page.getByRole('table', { name: 'Clusters' });
+  const cost = table.getByRole('columnheader', { name: 'Monthly cost' });
   const toggle = page.getByRole('button', { name: 'Capacity and cost' });
-  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
+  await expect(cost).toBeVisible();
   await toggle.click();
-  await expect(cost).toBeVisible();
-  // Reopened without the URL's figures=on: still shown, the toggle pressed.
+  await expect(cost).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]figures=off/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.waitForLoadState('networkidle');
+  const readsShown = await poolReads();
+  // Reopened without the URL's figures=off: still hidden, and no pool is read.
+  // (Nothing is seen of a read not made: the check waits for the page's
+  // network to fall quiet.)
   await reopen();
-  await expect(cost).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(table).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await poolReads(), 'no pool is read for a list without its figures').toBe(readsShown);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(cost).toHaveCount(0);
   // The navigation's own link opens it so too.
   await page.getByRole('link', { name: 'Operations', exact: true }).first().click();
   await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible();
   await page.getByRole('link', { name: 'Clusters', exact: true }).first().click();
-  await expect(cost).toBeVisible();
-  // Turned off, it stays off.
-  await toggle.click();
+  await expect(table).toBeVisible();
   await expect(cost).toHaveCount(0);
+  // A link that asks for them shows them, and the choice kept stays.
+  await page.goto(new URL(`${path}?figures=on`, page.url()).href);
+  await expect(cost).toBeVisible();
+  await reopen();
+  await expect(table).toBeVisible();
+  await expect(cost).toHaveCount(0);
+  // Shown again, they stay shown.
+  await toggle.click();
+  await expect(cost).toBeVisible();
   await expect(page).not.toHaveURL(/figures=/);
   await reopen();
-  await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await expect(cost).toHaveCount(0);
+  await expect(cost).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a figure that cannot be read says "—" and why, never a wrong sum', async ({ api, control, demo, open }) => {
   const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
   const want = await expected(api, cluster);
-  const list = `/projects/${demo.project}/clusters?figures=on`;
+  const list = `/projects/${demo.project}/clusters`;
   // This cluster's pools cannot be read: its sizes are unknown, its price is still the API's.
   await control.fault({
     match: { method: 'GET', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools` },
@@ -213,7 +262,7 @@ test.describe('the large world', () => {
       match: { method: 'GET', path_prefix: `/v1/nks/clusters/${big.id}/pools` },
       action: { type: 'page_fail', page: 8, status: 503 },
     });
-    const page = await openAt(open, `/projects/${projects.Large}/clusters?figures=on`);
+    const page = await openAt(open, `/projects/${projects.Large}/clusters`);
     const got = await rowFigures(page, 'big');
     expect(got.nodes.text).toBe(`≥ ${group(first700)}`);
     expect(got.nodes.title).toMatch(/^The sum of the 700 pools read; pools 701–1,000 could not be read\. /);
@@ -246,7 +295,7 @@ test.describe('the large world', () => {
     };
     context.on('requestfinished', done);
     context.on('requestfailed', done);
-    const page = await openAt(open, `/projects/${projects.Large}/clusters?figures=on`, 1280, { context });
+    const page = await openAt(open, `/projects/${projects.Large}/clusters`, 1280, { context });
     const table = page.getByRole('table', { name: 'Clusters' });
     const bigRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'big', exact: true }) });
     // The list reads its 40 clusters' figures three at a time, the 40 price

@@ -44,7 +44,7 @@ test('at 1280 px table headers, status badges and the plan\'s figures never brea
   expect(cells.filter((text) => !/\s/.test(text))).toEqual([]);
   // The clusters list with its capacity and cost, twelve columns: a name, a tag
   // or a figure is never cut to make them fit.
-  await page.goto(sim.url + `/projects/${demo.project}/clusters?figures=on`);
+  await page.goto(sim.url + `/projects/${demo.project}/clusters`);
   await expect(page.locator('table[aria-label="Clusters"] td.figure').filter({ hasText: '$' }).first()).toBeVisible();
   const clusters = 'table[aria-label="Clusters"]';
   expect(await broken(page, `${clusters} th:not([aria-sort]), ${clusters} .th-sort, ${clusters} td:first-child, ${clusters} .chip, ${clusters} td.figure, ${clusters} .badge`)).toEqual([]);
@@ -80,8 +80,8 @@ test('"Log out" stays on one line, and a delete card starts with its title', asy
 for (const width of [390, 800, 1280]) {
   test(`the main pages at ${width} px: nothing scrolls sideways but a wide table`, async ({ demo, sim, open }) => {
     const pages = [
-      ['clusters', `/projects/${demo.project}/clusters`, (p) => p.getByRole('table', { name: 'Clusters' })],
-      ['clusters-figures', `/projects/${demo.project}/clusters?figures=on`, (p) => p.locator('td.figure').filter({ hasText: '$' }).first()],
+      ['clusters', `/projects/${demo.project}/clusters?figures=off`, (p) => p.getByRole('table', { name: 'Clusters' })],
+      ['clusters-figures', `/projects/${demo.project}/clusters`, (p) => p.locator('td.figure').filter({ hasText: '$' }).first()],
       ['cluster', clusterPath(demo), (p) => p.getByRole('table', { name: 'Pools' })],
       ['pool', `${clusterPath(demo)}/pools/${demo.baseline}`, (p) => p.getByRole('heading', { name: 'Delete pool' })],
       ['operations', `/projects/${demo.project}/operations`, (p) => p.getByRole('table', { name: 'Operations' })],

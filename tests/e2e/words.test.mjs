@@ -25,7 +25,7 @@ test.describe('the large world', () => {
     const clusters = (await api('GET', `/v1/nks/clusters?project_id=${projects.Large}&limit=100`)).items;
     const big = clusters.find((c) => c.name === 'big');
     expect(big.pool_ids.length, 'big has a four-digit pool count').toBeGreaterThanOrEqual(1000);
-    const page = await open(`/projects/${projects.Large}/clusters?figures=on`);
+    const page = await open(`/projects/${projects.Large}/clusters`);
     const table = page.getByRole('table', { name: 'Clusters' });
     // The capacity columns arrive with their own code: read the headers once they are drawn.
     await expect(table.getByRole('columnheader', { name: 'Nodes', exact: true })).toBeVisible();

@@ -197,6 +197,32 @@ pub fn figure_view(figure: Option<Figure>) -> AnyView {
     }
 }
 
+thread_local!(static FILLING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
+
+/// A row of the clusters list reading its figures. When the last row that was
+/// reading is done, the list's figures are filled: the benchmark's
+/// `nks:figures-filled` mark, set once they are drawn.
+struct Filling;
+
+impl Filling {
+    fn start() -> Self {
+        FILLING.with(|n| n.set(n.get() + 1));
+        Filling
+    }
+}
+
+impl Drop for Filling {
+    fn drop(&mut self) {
+        let left = FILLING.with(|n| {
+            n.set(n.get().saturating_sub(1));
+            n.get()
+        });
+        if left == 0 {
+            crate::app::perf::mark_after_render("nks:figures-filled");
+        }
+    }
+}
+
 /// What a row of the clusters list has read so far.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct RowRead {
@@ -244,6 +270,7 @@ pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
     let client = expect_context::<Client>();
     let read = RwSignal::new(RowRead::default());
     leptos::task::spawn_local(async move {
+        let _filling = Filling::start();
         let cost = cluster_cost(&client, &id).await;
         if read.try_update(|r| r.cost = Some(cost)).is_none() {
             return; // the row is gone

@@ -17,7 +17,8 @@ use crate::rules::listing::{
 };
 use crate::rules::outcome::ApiError;
 
-/// Whether the capacity and cost columns were last shown (`on`), on this device.
+/// Whether the capacity and cost columns were last hidden (`off`) on this device;
+/// they are shown otherwise.
 const FIGURES_ITEM: &str = "nks-console.cluster-figures";
 
 type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
@@ -63,22 +64,21 @@ pub fn ClusterList() -> impl IntoView {
             sort: q.get("sort").unwrap_or_default(),
         }
     });
-    // The capacity and cost columns, shown on request: they read every
-    // cluster's pools and a price, and their code is fetched then. The choice is
-    // kept on this device, so the list opens as it was left; `?figures=on`
-    // shows them to whoever opens the link.
+    // The capacity and cost columns: shown unless hidden. They read every
+    // cluster's pools and a price, and their code and reads come once the list
+    // is drawn. Hiding them is kept on this device, so the list opens as it was
+    // left; `?figures=off` or `?figures=on` says it to whoever opens the link.
     let (kept, keep, _) = use_local_storage::<String, FromToStringCodec>(FIGURES_ITEM);
-    let figures = Memo::new(move |_| {
-        query.read().get("figures").is_some_and(|v| v == "on") || kept.with(|k| k == "on")
+    let figures = Memo::new(move |_| match query.read().get("figures").as_deref() {
+        Some("on") => true,
+        Some("off") => false,
+        _ => kept.with(|k| k != "off"),
     });
     let navigate = use_navigate();
     let set_param = move |key: &str, value: String| {
         let mut q = current.get_untracked();
-        let mut shown = if figures.get_untracked() {
-            "on".to_string()
-        } else {
-            String::new()
-        };
+        // What the link says of the columns stays, unless that is the change.
+        let mut shown = query.read_untracked().get("figures").unwrap_or_default();
         match key {
             "name" => q.name = value,
             "status" => q.status = value,
@@ -118,8 +118,8 @@ pub fn ClusterList() -> impl IntoView {
     let figures_param = set_param.clone();
     let toggle_figures = move |_| {
         let on = !figures.get_untracked();
-        keep.set(if on { "on".into() } else { String::new() });
-        figures_param("figures", if on { "on".into() } else { String::new() });
+        keep.set(if on { String::new() } else { "off".into() });
+        figures_param("figures", if on { String::new() } else { "off".into() });
     };
     let sort_param = set_param.clone();
     let sort_by = Callback::new(move |column: &'static str| {
@@ -255,8 +255,8 @@ fn ClusterResults(
                     String::from(js_sys::encode_uri_component(&q.sort))
                 ));
             }
-            if figures.get() {
-                kept.push("figures=on".to_string());
+            if !figures.get() {
+                kept.push("figures=off".to_string());
             }
             let kept = if kept.is_empty() {
                 String::new()
@@ -312,8 +312,14 @@ fn ClusterTable(
         let state = Signal::derive(move || aria_sort(&current.get().sort, column));
         view! { <SortHeader column label state sort_by /> }
     };
+    // The figures' code and reads wait for the list to be drawn: the list is
+    // what a person came for, and it is not held up by them.
+    let drawn = RwSignal::new(false);
     let each = move || {
         crate::app::perf::mark_after_render("nks:clusters-rendered");
+        if !drawn.get_untracked() {
+            crate::app::perf::after_render(move || drawn.set(true));
+        }
         rows.get()
     };
     view! {
@@ -357,7 +363,11 @@ fn ClusterTable(
                                 // Summed from the pools, priced by the API: loaded after the list.
                                 {
                                     let (id, region) = (c.id.clone(), c.region.clone());
-                                    move || figures.get().then(|| crate::app::lazy::cluster_figures(&id, &region).into_any())
+                                    move || figures.get().then(|| if drawn.get() {
+                                        crate::app::lazy::cluster_figures(&id, &region).into_any()
+                                    } else {
+                                        crate::app::lazy::figures_pending().into_any()
+                                    })
                                 }
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
