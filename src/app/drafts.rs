@@ -3,9 +3,14 @@
 //! A 401 on submit swaps every page for the connect screen, and with the page
 //! goes its form. Once the person connects again, the same form comes back
 //! holding what they typed, and nothing is sent until they click. Drafts live in
-//! this tab's memory only, never in storage: a form may hold what should not
-//! outlive the tab. Logging out drops them; a refused key does not, since the
-//! person is about to come back.
+//! this tab's memory: what is being typed never reaches storage. Logging out
+//! drops them; a refused key does not, since the person is about to come back.
+//!
+//! One exception, so a reload does not lose work: a form whose send failed
+//! (an answer such as a 503, or none) is kept with its failure in this tab's
+//! `sessionStorage` (`UNSENT_ITEM`, gone with the tab, and on logging out),
+//! while the failure is shown, and comes back with it after a reload, in the same
+//! words. A new send, or leaving the failure, drops it.
 
 use std::any::Any;
 
@@ -38,7 +43,25 @@ impl Drafts {
     pub fn clear(&self) {
         self.0.update_value(Vec::clear);
         self.1.update_value(Vec::clear);
+        if let Some(tab) = tab_storage() {
+            let _ = tab.remove_item(UNSENT_ITEM);
+        }
     }
+}
+
+/// This tab's storage item holding the form whose send failed (one at a time:
+/// the page it is on, what was typed, and the failure).
+const UNSENT_ITEM: &str = "nks-console.unsent";
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Unsent<T> {
+    page: String,
+    typed: T,
+    error: ApiError,
+}
+
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
 }
 
 /// The draft of the form on the page being shown.
@@ -113,6 +136,58 @@ impl Draft {
             .0
             .update_value(|all| all.retain(|(p, _)| *p != page));
         self.drafts.1.update_value(|all| all.retain(|p| *p != page));
+    }
+
+    /// Keeps what is typed on this page in this tab's storage while `failed`
+    /// holds the failure of its last send, so a reload brings both back
+    /// ([`Draft::take_unsent`]); drops it when `failed` is cleared (a new send).
+    /// A refused key is not kept so: the connect screen comes first, and the
+    /// in-memory draft carries the form through it.
+    pub fn keep_unsent<T: serde::Serialize + 'static>(
+        &self,
+        failed: RwSignal<Option<ApiError>>,
+        typed: impl Fn() -> T + 'static,
+    ) {
+        let page = self.page.get_value();
+        Effect::new(move |_| {
+            let Some(tab) = tab_storage() else {
+                return;
+            };
+            let error = failed.get().filter(|e| !e.is_unauthorized());
+            match error {
+                Some(error) => {
+                    let unsent = Unsent {
+                        page: page.clone(),
+                        typed: typed(),
+                        error,
+                    };
+                    if let Ok(text) = serde_json::to_string(&unsent) {
+                        let _ = tab.set_item(UNSENT_ITEM, &text);
+                    }
+                }
+                None => {
+                    let ours = tab
+                        .get_item(UNSENT_ITEM)
+                        .ok()
+                        .flatten()
+                        .is_some_and(|text| {
+                            serde_json::from_str::<Unsent<serde::de::IgnoredAny>>(&text)
+                                .is_ok_and(|u| u.page == page)
+                        });
+                    if ours {
+                        let _ = tab.remove_item(UNSENT_ITEM);
+                    }
+                }
+            }
+        });
+    }
+
+    /// What was typed on this page when its send failed, and the failure, kept
+    /// in this tab across a reload by [`Draft::keep_unsent`].
+    pub fn take_unsent<T: serde::de::DeserializeOwned>(&self) -> Option<(T, ApiError)> {
+        let text = tab_storage()?.get_item(UNSENT_ITEM).ok().flatten()?;
+        let unsent: Unsent<T> = serde_json::from_str(&text).ok()?;
+        (unsent.page == self.page.get_value()).then_some((unsent.typed, unsent.error))
     }
 
     /// What the form's send calls with its answer: a refused key (401) is noted

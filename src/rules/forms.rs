@@ -32,7 +32,7 @@ pub struct PoolForm {
 
 /// The create-cluster form as typed. `autoscaling` is `None` until the person
 /// chooses: it is required by the API and has no safe default.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ClusterForm {
     pub name: String,
     pub project_id: String,

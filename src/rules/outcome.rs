@@ -7,8 +7,9 @@
 
 use std::fmt;
 
-/// Everything that can go wrong with a call to the API, as a value.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything that can go wrong with a call to the API, as a value. It can be
+/// kept (a form's failed send, across a reload: `app/drafts.rs`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ApiError {
     /// The platform accepted the mutation, ran it, and its operation ended `failed`.
     OperationFailed { operation_id: String, what: String },

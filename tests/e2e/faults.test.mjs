@@ -265,12 +265,28 @@ test('the first screen needs the main module only, key or no key; the operation 
   expect(before).toEqual(['nks-console_bg.wasm']);
   await first.close();
 
-  // A key kept for the tab: the cluster list needs the main module only.
+  // A key kept for the tab: the cluster list needs the main module only (its
+  // capacity columns' code comes once it is drawn: capacity.test.mjs).
   let wasm;
-  const page = await open(`/projects/${demo.project}/clusters`, { fresh: true, beforeLoad: (p) => (wasm = wasmFetched(p)) });
+  const page = await open(`/projects/${demo.project}/clusters?figures=off`, { fresh: true, beforeLoad: (p) => (wasm = wasmFetched(p)) });
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(wasm).toEqual(['nks-console_bg.wasm']);
+
+  // The capacity columns' code not arriving: the row says so across their
+  // cells, keeps its other columns, and offers a retry.
+  let refuseFigures = true;
+  await page.route(/\/split_cluster_figures_part-[0-9a-f]{16}\.wasm$/, (route) => (refuseFigures ? route.abort('connectionfailed') : route.continue()));
+  await page.goto(`${sim.url}/projects/${demo.project}/clusters?figures=on`);
+  const row = page.getByRole('table', { name: 'Clusters' }).getByRole('row').filter({ has: page.getByRole('link', { name: 'edge-prod', exact: true }) });
+  const failed = row.getByRole('cell').filter({ hasText: 'This part of the page could not be loaded' });
+  await expect(failed).toHaveAttribute('colspan', '4');
+  await expect(row.getByRole('cell').filter({ hasText: 'v1.34.4' })).toBeVisible();
+  await shot(page, 'clusters-figures-code-failed');
+  refuseFigures = false;
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(row.getByRole('cell').filter({ hasText: /^\$[\d,]+\.\d+/ })).toBeVisible();
+  await expect(failed).toHaveCount(0);
 
   // The lookup of an operation a 409 names is its own module; if it does not
   // arrive, the error is still told in full and the part offers a retry.
@@ -458,6 +474,12 @@ test('UI CONTRACT: a pool create answered 503 is not re-sent; the console finds 
   await shot(page, 'fault-create-pool-none');
   expect(createPosts(timed, '/pools').length, 'the create went out once: not re-sent blindly').toBe(1);
   expect(timed.some((r) => r.method === 'GET' && r.url.pathname === `/v1/nks/clusters/${demo.cluster}/pools`), 'looked for it by listing').toBe(true);
+  // A reload keeps the form and what it said.
+  await page.reload();
+  await expect(status).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('x');
+  await expect(page.getByLabel('Node count')).toHaveValue('1');
+  expect(createPosts(timed, '/pools').length, 'the reload sent nothing').toBe(1);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Create pool — operation' })).toBeVisible();
   expect(createPosts(timed, '/pools').length, 'sent again only when asked').toBe(2);
@@ -515,6 +537,39 @@ test('UI CONTRACT: a cluster create dropped without an answer is not re-sent; th
   expect(createPosts(timed, '/v1/nks/clusters').length, 'the console sent the create once: not re-sent blindly').toBe(1);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Create cluster — operation' })).toBeVisible();
+});
+
+test('a cluster create answered 503, then a reload: the same words and every typed field come back, kept in this tab only until it is sent', async ({ control, demo, open }) => {
+  const page = await open(`/projects/${demo.project}/clusters/new`);
+  const timed = timedRequests(page);
+  const create = await fillCluster(page, 'beta');
+  await page.getByLabel('Tags').fill('team-edge, tier-gold');
+  await readyToCreate(page, create);
+  await control.fault({ match: { method: 'POST', path_prefix: '/v1/nks/clusters' }, count: 1, action: { type: 'status', status: 503, message: 'down for a moment' } });
+  const stored = () => page.evaluate(() => ({ tab: JSON.stringify({ ...sessionStorage }), device: JSON.stringify({ ...localStorage }) }));
+  expect((await stored()).tab, 'what is being typed never reaches storage').not.toContain('beta');
+  await create.click();
+  const none = page.getByRole('status').filter({ hasText: 'No cluster named beta was created, so it is safe to try again.' });
+  await expect(none).toBeVisible();
+  const form = page.locator('form');
+  const said = await form.getByRole('alert').allTextContents();
+  expect(said.join(' ')).toMatch(/down for a moment/);
+  expect((await stored()).device, 'nothing typed is kept on the device').not.toContain('beta');
+  await page.reload();
+  await expect(none).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveText(said);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('beta');
+  await expect(page.getByLabel('Kubernetes version')).toHaveValue('v1.34.4');
+  await expect(page.getByLabel('VPC').locator('option:checked')).toHaveText('prod-spare-vpc (10.21.0.0/24)');
+  await expect(page.getByRole('radio', { name: 'On' })).toBeChecked();
+  await expect(page.getByLabel('Tags')).toHaveValue('team-edge, tier-gold');
+  await expect(page.getByRole('button', { name: 'Add a first pool' })).toBeVisible();
+  await shot(page, 'fault-create-cluster-503-reloaded');
+  expect(createPosts(timed, '/v1/nks/clusters').length, 'the reload sent nothing').toBe(1);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Create cluster — operation' })).toBeVisible();
+  expect(createPosts(timed, '/v1/nks/clusters').length, 'sent again only when asked').toBe(2);
+  expect((await stored()).tab, 'sent: nothing typed is kept any more').not.toContain('beta');
 });
 
 test('UI CONTRACT: a cluster create answered 502 after it acted: the console finds the cluster and links it', async ({ demo, open }) => {

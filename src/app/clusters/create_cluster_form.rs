@@ -104,6 +104,10 @@ enum Submit {
     },
 }
 
+/// What is typed on the form: the cluster, the new VPC's and subnet's names,
+/// whether a first pool is made, and that pool.
+type Typed = (ClusterForm, String, String, bool, PoolForm);
+
 #[component]
 fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let (versions, vpcs, regions, clusters) = choices;
@@ -167,8 +171,12 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         tags: tags.get(),
     };
     // Back after a reconnect (or from elsewhere): what was typed comes back.
+    // After a reload, a send that failed comes back with what was typed.
     let draft = Draft::here();
-    let restored = draft.restore::<(ClusterForm, String, String, bool, PoolForm)>();
+    let failed_send = draft.take_unsent::<Typed>();
+    let restored = draft
+        .restore::<Typed>()
+        .or_else(|| failed_send.as_ref().map(|(typed, _)| typed.clone()));
     let had_draft = restored.is_some();
     if let Some((typed, typed_vpc_name, typed_subnet, typed_with_pool, typed_pool)) = restored {
         name.set(typed.name);
@@ -182,7 +190,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
         with_pool.set(typed_with_pool);
         pool.restore(&typed_pool);
     }
-    draft.keep(move || {
+    let typed = move || {
         (
             form(),
             vpc_name.get(),
@@ -190,7 +198,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
             with_pool.get(),
             pool.form(),
         )
-    });
+    };
+    draft.keep(typed);
     // The smallest instance type, once the list is read, unless one is chosen.
     Effect::new(move |done: Option<bool>| {
         if done == Some(true) || had_draft {
@@ -310,6 +319,11 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     };
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
+    if let Some((typed, error)) = failed_send {
+        attempted_name.set(typed.0.name);
+        server_error.set(Some(error));
+    }
+    draft.keep_unsent(server_error, typed);
 
     let create = Action::new_local({
         let client = client.clone();

@@ -68,9 +68,13 @@ pub fn CreatePoolPage() -> impl IntoView {
             }
         })
     };
-    // Back after a reconnect (or from elsewhere): what was typed comes back.
+    // Back after a reconnect (or from elsewhere): what was typed comes back;
+    // after a reload, a send that failed comes back with it.
     let draft = Draft::here();
-    let restored = draft.restore::<PoolForm>();
+    let failed_send = draft.take_unsent::<PoolForm>();
+    let restored = draft
+        .restore::<PoolForm>()
+        .or_else(|| failed_send.as_ref().map(|(typed, _)| typed.clone()));
     if let Some(typed) = &restored {
         inputs.restore(typed);
     }
@@ -122,6 +126,11 @@ pub fn CreatePoolPage() -> impl IntoView {
     };
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
+    if let Some((typed, error)) = failed_send {
+        attempted_name.set(typed.name);
+        server_error.set(Some(error));
+    }
+    draft.keep_unsent(server_error, form);
 
     // Back after a 401 on Create pool: nothing was sent, and the form says so.
     let refused_before = RwSignal::new(draft.take_refusal());
