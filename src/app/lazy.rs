@@ -9,9 +9,9 @@
 //! Besides the pages, a few parts of the always-present frame are split too,
 //! because most visits never show them: the home redirect and "not found", the
 //! notices of ended operations, the lookup of an operation a 409 named, and the
-//! header's search. The sections of a cluster's page
-//! (controllers, load balancers, persistent volume claims) and a pool's volumes
-//! are parts of their own, each fetched when its page is first shown.
+//! header's search. Pages opened together share one split ([`lazy_groups`]):
+//! a cluster's and a pool's pages with their sections and the networking views,
+//! and the create and edit forms.
 //!
 //! The connect screen is not split, though a kept key skips it: the code it
 //! shares with the pages came as 17 small modules of their own, each with its
@@ -80,23 +80,76 @@ macro_rules! lazy_views {
 }
 
 lazy_views! {
-    create_cluster => CreateClusterPage in create_cluster_page as Page;
-    cluster => ClusterPage in cluster_page as Page;
-    edit_cluster => EditClusterPage in edit_cluster_page as Page;
-    create_pool => CreatePoolPage in create_pool_page as Page;
-    pool => PoolPage in pool_page as Page;
-    edit_pool => EditPoolPage in edit_pool_page as Page;
     operations => OperationViews in operations_page as Page;
     settings => SettingsPage in settings_page as Page;
     home => Home in home_page as Page;
     not_found => NotFound in not_found_page as Page;
     notices => NoticeList in ops_notices as Part;
     retry_line => RetryLine in retry_wait as Part;
-    controllers => ControllerList in cluster_controllers as Part;
-    load_balancers => LoadBalancerList in cluster_load_balancers as Part;
-    pvcs => PvcList in cluster_pvcs as Part;
-    pool_volumes => PoolVolumeList in pool_volumes_part as Part;
     site_search => SiteSearch in site_search_part as Part;
+}
+
+/// Views that share one split, each named by what its [`Draw`] is about: the
+/// split draws the view of that name.
+///
+/// Every split point cuts the code it shares with the others into chunks, one
+/// per set of split points that share it, each a file the browser fetches and
+/// compiles on its own: 23 split points made 250 chunks, and the cluster page
+/// alone fetched about 160 files before its first read. Views opened together
+/// are one split, so they are one module and a few chunks.
+macro_rules! lazy_groups {
+    ($(
+        $(#[$doc:meta])* $module:ident kept in $kept:ident {
+            $($name:ident => $view:ident as $place:ident;)*
+        }
+    )*) => {$(
+        $(#[$doc])*
+        #[cfg_attr(nks_split, wasm_split_helpers::wasm_split($module, fallible))]
+        fn $module() -> Result<Draw, SplitLoadError> {
+            Ok(|about| match about {
+                $(stringify!($name) => view! { <$view /> }.into_any(),)*
+                _ => ().into_any(),
+            })
+        }
+
+        thread_local!(static $kept: Cell<Option<Draw>> = const { Cell::new(None) });
+
+        $(
+            #[doc = concat!("[`", stringify!($view), "`], loaded on first use with the rest of its group.")]
+            pub fn $name() -> AnyView {
+                lazy_view(
+                    Place::$place,
+                    &$kept,
+                    || Box::pin(async { split_call!($module()) }),
+                    stringify!($name).to_string(),
+                )
+            }
+        )*
+    )*};
+}
+
+lazy_groups! {
+    /// A cluster's and a pool's pages with their parts, and the networking
+    /// views (the cluster page's reachability reads the same rules with the
+    /// same code as the Networking page).
+    resource_views kept in RESOURCES {
+        cluster => ClusterPage as Page;
+        controllers => ControllerList as Part;
+        load_balancers => LoadBalancerList as Part;
+        pvcs => PvcList as Part;
+        reachability => ReachabilitySection as Part;
+        networking => NetworkingPage as Page;
+        pool => PoolPage as Page;
+        pool_volumes => PoolVolumeList as Part;
+    }
+    /// The forms that create and edit clusters and pools: they share their
+    /// fields, checks and the plan panel.
+    form_views kept in FORMS {
+        create_cluster => CreateClusterPage as Page;
+        edit_cluster => EditClusterPage as Page;
+        create_pool => CreatePoolPage as Page;
+        edit_pool => EditPoolPage as Page;
+    }
 }
 
 #[cfg_attr(nks_split, wasm_split_helpers::wasm_split(in_the_way_part, fallible))]
@@ -163,40 +216,6 @@ fn pending_cells(n: usize) -> AnyView {
         })
         .collect_view()
         .into_any()
-}
-
-/// The networking views, one split for both: the Networking page, and the cluster
-/// page's reachability part, which reads the same rules with the same code. Each
-/// new split cuts the code the first page shares with the others into more
-/// pieces, each a file of its own with its own overhead, so these two are one.
-#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(networking_views, fallible))]
-fn networking_views() -> Result<Draw, SplitLoadError> {
-    Ok(|about| match about {
-        "reachability" => view! { <ReachabilitySection /> }.into_any(),
-        _ => view! { <NetworkingPage /> }.into_any(),
-    })
-}
-
-thread_local!(static NETWORKING: Cell<Option<Draw>> = const { Cell::new(None) });
-
-/// [`NetworkingPage`], loaded on first use.
-pub fn networking() -> AnyView {
-    lazy_view(
-        Place::Page,
-        &NETWORKING,
-        || Box::pin(async { split_call!(networking_views()) }),
-        String::new(),
-    )
-}
-
-/// [`ReachabilitySection`], a part of the cluster page, loaded on first use.
-pub fn reachability() -> impl IntoView {
-    lazy_view(
-        Place::Part,
-        &NETWORKING,
-        || Box::pin(async { split_call!(networking_views()) }),
-        "reachability".into(),
-    )
 }
 
 /// Shows the view once its code is here: at once when an earlier view fetched it
