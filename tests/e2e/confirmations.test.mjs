@@ -4,7 +4,7 @@
 // the drain commands it introduces; once sent, the node's row says "deleting"
 // with its Delete disabled, and the pool's size history attributes the delete to
 // the pool it was started from, after a reload too.
-import { test, expect, shot } from './fixtures.mjs';
+import { test, expect, shot, hold } from './fixtures.mjs';
 
 const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
 const poolPath = (demo, pool = demo.baseline) => `${clusterPath(demo)}/pools/${pool}`;
@@ -104,13 +104,15 @@ test("a node delete once sent: Escape waits for its answer, then its row says de
   await page.getByRole('button', { name: `Delete node ${node}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete node ${node}` });
   await dialog.getByLabel(`Type ${node} to confirm`).fill(node);
-  // The answer is slowed: Escape while it is on its way leaves the dialog open,
+  // The answer is held: Escape while it is on its way leaves the dialog open,
   // so the operation it answers with is followed.
-  await control.fault({ match: { method: 'DELETE', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools` }, count: 1, action: { type: 'latency', ms: 3000 } });
+  const sending = await hold(page, `**/v1/nks/clusters/${demo.cluster}/pools/**`, { method: 'DELETE', times: 1 });
   await dialog.getByRole('button', { name: 'Delete node' }).click();
   await expect(dialog.getByRole('button', { name: 'Working…' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Close' }), 'no way out while the send is on its way').toBeDisabled();
+  await expect(dialog).toBeVisible();
+  sending.release();
   await expect(dialog.getByRole('status').filter({ hasText: /Delete node — operation .* is (pending|running)/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

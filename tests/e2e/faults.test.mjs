@@ -5,7 +5,7 @@
 // (Failed and `unknown` operations: tests/e2e/operations.test.mjs.)
 // Operations run at the API's own pace and end when a test says so
 // (`control.finish`), once the console has been seen following them.
-import { test, expect, shot, startSim, DEMO_KEY } from './fixtures.mjs';
+import { test, expect, shot, hold, startSim, DEMO_KEY } from './fixtures.mjs';
 
 const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
 const poolPath = (demo) => `${clusterPath(demo)}/pools/${demo.baseline}`;
@@ -56,7 +56,7 @@ for (const variant of [
     const page = await open(`/projects/${demo.project}/clusters`);
     await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
     await control.fault({
-      match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
+      match: { method: 'GET', path: '/v1/nks/clusters' },
       count: 3, // the first attempt and both retries
       action: { type: 'status', status: 429, message: 'slow down', ...variant.headers },
     });
@@ -131,7 +131,7 @@ test('a 429 with Retry-After as an HTTP date is not retried before that date', a
   // Whole seconds only: the date is at least 2 s ahead when the answer is sent.
   const notBefore = (Math.floor(Date.now() / 1000) + 3) * 1000;
   await control.fault({
-    match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
+    match: { method: 'GET', path: '/v1/nks/clusters' },
     count: 3,
     action: { type: 'status', status: 429, retry_after: new Date(notBefore).toUTCString() },
   });
@@ -313,7 +313,7 @@ test('an error answer is read by code that comes with the first error; if that c
 
   let refuse = true;
   await page.route(/\/split_error_body-[0-9a-f]{16}\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
-  await control.fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action: { type: 'status', status: 400, message: 'filter not understood' } });
+  await control.fault({ match: { method: 'GET', path: '/v1/nks/clusters' }, action: { type: 'status', status: 400, message: 'filter not understood' } });
   try {
     // The reader's code did not arrive: the answer's text, in full, stands in for its message.
     await page.reload();
@@ -401,7 +401,7 @@ test.describe('a large world', () => {
 test('malformed JSON names the call that sent it under a heading of its own, the parser\'s words behind a disclosure, and the rest of the console keeps working', async ({ control, demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters`);
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
-  await control.fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action: { type: 'malformed' } });
+  await control.fault({ match: { method: 'GET', path: '/v1/nks/clusters' }, action: { type: 'malformed' } });
   try {
     await page.reload();
     const alert = page.getByRole('alert').filter({ hasText: 'List clusters sent a response the console could not read' });
@@ -526,7 +526,7 @@ test('UI CONTRACT: a cluster create dropped without an answer is not re-sent; th
   // Every create is dropped until the outcome shows: Chromium itself silently re-sends
   // a request whose reused keep-alive connection closed without an answer (even a
   // POST, and more than once), so a counted drop never reaches the page.
-  await control.fault({ match: { method: 'POST', path_prefix: '/v1/nks/clusters' }, action: { type: 'drop' } });
+  await control.fault({ match: { method: 'POST', path: '/v1/nks/clusters' }, action: { type: 'drop' } });
   try {
     await create.click();
     await expect(page.getByRole('status').filter({ hasText: 'No cluster named y was created' })).toBeVisible();
@@ -545,7 +545,7 @@ test('a cluster create answered 503, then a reload: the same words and every typ
   const create = await fillCluster(page, 'beta');
   await page.getByLabel('Tags').fill('team-edge, tier-gold');
   await readyToCreate(page, create);
-  await control.fault({ match: { method: 'POST', path_prefix: '/v1/nks/clusters' }, count: 1, action: { type: 'status', status: 503, message: 'down for a moment' } });
+  await control.fault({ match: { method: 'POST', path: '/v1/nks/clusters' }, count: 1, action: { type: 'status', status: 503, message: 'down for a moment' } });
   const stored = () => page.evaluate(() => ({ tab: JSON.stringify({ ...sessionStorage }), device: JSON.stringify({ ...localStorage }) }));
   expect((await stored()).tab, 'what is being typed never reaches storage').not.toContain('beta');
   await create.click();
@@ -593,24 +593,27 @@ test('UI CONTRACT: a cluster create answered 502 after it acted: the console fin
 
 test('slow answers: every action shows progress, cannot be sent twice, and navigation stays live', async ({ sim, control, demo, open }) => {
   // Connecting: this part is about the connect screen, so the key is typed.
+  // Each slow answer is held by the test until what it checks is seen.
   const page = await open('/', { connected: false });
-  await control.fault({ match: { method: 'GET', path_prefix: '/v1/user' }, count: 1, action: { type: 'latency', ms: 2500 } });
+  const user = await hold(page, '**/v1/user', { method: 'GET', times: 1 });
   await page.getByLabel('API key').fill(DEMO_KEY);
   await page.getByRole('button', { name: 'Connect' }).click();
   const connecting = page.getByRole('button', { name: 'Connecting…' });
   await expect(connecting).toBeVisible();
   await expect(connecting).toBeDisabled();
+  user.release();
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
 
-  // A slow list: "Loading…", and the header's links still work meanwhile.
-  await control.fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action: { type: 'latency', ms: 6000 } });
+  // A list that does not answer: "Loading…", and the header's links still work meanwhile.
+  const list = await hold(page, /\/v1\/nks\/clusters(\?|$)/, { method: 'GET' });
   await page.reload();
   await expect(page.getByText('Loading clusters…')).toBeVisible();
   const started = Date.now();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   expect(Date.now() - started, 'navigation waited for the hanging call').toBeLessThan(3000);
-  await control.clearFaults();
+  expect(list.held.length, 'the list was still unanswered').toBeGreaterThan(0);
+  list.release();
 
   // Saving.
   const patches = [];
@@ -619,12 +622,13 @@ test('slow answers: every action shows progress, cannot be sent twice, and navig
   await page.getByLabel('Tags').fill('slow');
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeEnabled();
-  await control.fault({ match: { method: 'PATCH', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}` }, count: 1, action: { type: 'latency', ms: 2500 } });
+  const update = await hold(page, `**/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`, { method: 'PATCH', times: 1 });
   await save.click();
   const saving = page.getByRole('button', { name: 'Saving…' });
   await expect(saving).toBeVisible();
   await expect(saving).toBeDisabled();
   await saving.click({ force: true, timeout: 2_000 }).catch(() => {});
+  update.release();
   // Saved: the update's operation page follows it, and its end opens the pool.
   await expect(page.getByRole('status').filter({ hasText: /Update pool — operation .* is (pending|running)/ })).toBeVisible();
   await control.finish({ kind: 'nks_node_pool' });
@@ -634,7 +638,7 @@ test('slow answers: every action shows progress, cannot be sent twice, and navig
   // Creating.
   await page.goto(sim.url + `${clusterPath(demo)}/pools/new`);
   const create = await fillPool(page, 'slowpoke');
-  await control.fault({ match: { method: 'POST', path_prefix: `/v1/nks/clusters/${demo.cluster}/pools` }, count: 1, action: { type: 'latency', ms: 2500 } });
+  const sending = await hold(page, `**/v1/nks/clusters/${demo.cluster}/pools`, { method: 'POST', times: 1 });
   const posts = [];
   page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools') && posts.push(r));
   await create.click();
@@ -642,6 +646,7 @@ test('slow answers: every action shows progress, cannot be sent twice, and navig
   await expect(creating).toBeVisible();
   await expect(creating).toBeDisabled();
   await creating.click({ force: true, timeout: 2_000 }).catch(() => {});
+  sending.release();
   await expect(page.getByRole('status').filter({ hasText: 'Create pool — operation' })).toBeVisible();
   expect(posts.length, 'one POST for a double submit').toBe(1);
 });

@@ -3,7 +3,7 @@
 // Create pool's fields. Apply creates the cluster, follows its operation to done,
 // then creates the pool in it. A cluster that is not made sends no pool; a pool
 // that is not made says so and leads to Create pool, pre-filled.
-import { test, expect, shot } from './fixtures.mjs';
+import { test, expect, shot, hold } from './fixtures.mjs';
 
 // The empty world: one project, one free VPC, no cluster.
 test.use({ seed: 'empty' });
@@ -237,8 +237,9 @@ test("a reload while the pool's create is on its way never sends it again, and s
   await control.clearRequests();
   await page.getByRole('button', { name: 'Create cluster and pool' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Create cluster web — operation' })).toBeVisible();
-  // The pool's create (only it: POST under /v1/nks/clusters/) is held a while.
-  await control.fault({ match: { method: 'POST', path_prefix: '/v1/nks/clusters/' }, count: 1, action: { type: 'latency', ms: 4000 } });
+  // The pool's create (only it: POST /v1/nks/clusters/{id}/pools) is held
+  // while the page is reloaded.
+  const sending = await hold(page, /\/v1\/nks\/clusters\/[^/]+\/pools$/, { method: 'POST', times: 1 });
   await control.finish({ kind: 'nks_cluster' });
   await expect(page.getByText('Pool baseline: sending the create…')).toBeVisible();
   await page.reload();
@@ -251,8 +252,8 @@ test("a reload while the pool's create is on its way never sends it again, and s
   await expect(page.getByRole('heading', { name: 'Create pool for web' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('baseline');
   // By now the reloaded page has read what it needs and sent what it would:
-  // the held create went out at most once (the reload may have cut it off).
-  await control.clearFaults();
+  // the held create went out at most once (the reload cut it off).
+  sending.release();
   expect((await routes(control))[CREATE_POOL] ?? 0, "the pool's create went out at most once").toBeLessThanOrEqual(1);
   expect((await webPools(api, projects)).filter((p) => p.name === 'baseline').length, 'no second pool').toBeLessThanOrEqual(1);
   await expect(page.locator('#pool-instance-type')).toHaveValue('n1-highcpu-2');

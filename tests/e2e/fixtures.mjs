@@ -34,6 +34,25 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Holds the page's requests to `url` (as `page.route` matches it), of `method`
+ * if given, the first `times` of them, until `release()`: an answer as slow as
+ * the test needs, and no slower (never a fixed wait). `held` lists them.
+ */
+export async function hold(page, url, { method, times = Infinity } = {}) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const held = [];
+  await page.route(url, async (route) => {
+    if ((method && route.request().method() !== method) || held.length >= times) return route.fallback();
+    held.push(route.request());
+    await released;
+    // A request its page gave up meanwhile (a reload) has nothing left to send.
+    await route.fallback().catch(() => {});
+  });
+  return { held, release };
+}
+
 /** Types the key on the connect screen and connects, as a person does. */
 export async function connect(page, key = DEMO_KEY) {
   await page.getByLabel('API key').fill(key);
@@ -45,6 +64,8 @@ export async function connect(page, key = DEMO_KEY) {
 const KEY_ITEM = 'nks-console.api-key';
 const POLL_ITEM = 'nks-console.poll-ms';
 const DEADLINE_ITEM = 'nks-console.deadline-secs';
+/** The tab's name once `open` wrote those items (the test's, not the console's). */
+const SEEDED_ITEM = 'nks-e2e-seeded';
 
 /** A test's steady poll interval: an operation ended by `control.finish()` is
  *  seen within this. `pollMs: null` keeps the console's own cadence. */
@@ -150,13 +171,18 @@ export const test = base.extend({
           ...(deadlineSecs ? { [DEADLINE_ITEM]: String(deadlineSecs) } : {}),
         },
       };
+      // Written by the tab's first document of the console's origin, before the
+      // console's own scripts run, and once: a reload finds what the console
+      // itself kept. The tab's name marks it done (not its storage, which tests
+      // read whole).
       if (clean || Object.keys(items.session).length + Object.keys(items.local).length > 0) {
-        await page.goto(new URL('/config.json', url).href);
-        await page.evaluate(({ clean, session, local }) => {
+        await page.addInitScript(({ origin, seeded, clean, session, local }) => {
+          if (location.origin !== origin || window.name === seeded) return;
+          window.name = seeded;
           if (clean) localStorage.clear();
           for (const [k, v] of Object.entries(session)) sessionStorage.setItem(k, v);
           for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v);
-        }, items);
+        }, { origin: new URL(url).origin, seeded: SEEDED_ITEM, ...items });
         if (clean) tabsCleaned = true;
       }
       if (recordRequests) {

@@ -153,7 +153,7 @@ test('a failed cluster list shows the error with a retry, never an empty list', 
   const page = await open('/');
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   await control.fault({
-    match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
+    match: { method: 'GET', path: '/v1/nks/clusters' },
     action: { type: 'status', status: 503, message: 'maintenance' },
   });
   try {

@@ -45,7 +45,7 @@ test('the key stays out of URLs, logs, storage and error messages while calls fa
     { type: 'drop' },
     { type: 'malformed' },
   ]) {
-    await control.fault({ match: { method: 'GET', path_prefix: '/v1/nks/clusters' }, action });
+    await control.fault({ match: { method: 'GET', path: '/v1/nks/clusters' }, action });
     try {
       await page.reload();
       await expect(page.getByRole('alert').first()).toBeVisible();

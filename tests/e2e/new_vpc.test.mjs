@@ -1,7 +1,7 @@
 // Create a cluster where no VPC is free: one cluster per VPC, so the form offers
 // "New VPC…", creates the VPC, follows its operation to done, and only then sends
 // the cluster into it. A VPC that does not come to be sends nothing else.
-import { test, expect, shot } from './fixtures.mjs';
+import { test, expect, shot, hold } from './fixtures.mjs';
 
 // The empty world has one project with one free VPC; a cluster made through the
 // API takes it, so the project has no free VPC left.
@@ -80,11 +80,11 @@ test('no free VPC: "New VPC…" is chosen and said so, the plan prices both, and
   await shot(page, 'new-vpc-progress');
   expect((await routes(control))['POST /v1/nks/clusters'] ?? 0, 'no cluster create while the VPC is being made').toBe(0);
   // Once sent, the cluster's create moves to its operation's page: its answer is
-  // slowed so the form's line while it is on its way can be read.
-  await control.fault({ match: { method: 'POST', path_prefix: '/v1/nks/clusters' }, action: { type: 'latency', ms: 1500 } });
+  // held so the form's line while it is on its way can be read.
+  const sending = await hold(page, /\/v1\/nks\/clusters$/, { method: 'POST', times: 1 });
   await control.finish({ kind: 'vpc' });
   await expect(page.getByRole('status').filter({ hasText: 'VPC web-vpc is ready. Creating the cluster web…' })).toBeVisible();
-  await control.clearFaults();
+  sending.release();
   await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}\\?open=1$`));
   // The operation's page sees the cluster's create in flight, then its end opens the cluster.
   await expect(inFlight(page, 'Create cluster')).toBeVisible();
@@ -181,7 +181,7 @@ test('a cluster refused after its VPC was made: the VPC is offered and chosen, a
   // While the VPC is being made the form sends nothing else, so the next cluster
   // POST is the create, sent once the VPC is done.
   await control.fault({
-    match: { method: 'POST', path_prefix: '/v1/nks/clusters' },
+    match: { method: 'POST', path: '/v1/nks/clusters' },
     count: 1,
     action: { type: 'status', status: 422, message: 'name: the platform refused this name' },
   });

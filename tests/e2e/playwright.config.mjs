@@ -23,7 +23,11 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
+    // Wasm compiled by the baseline compiler only: every test's page compiles
+    // the console again, and optimising it in the background takes a core from
+    // the other worker for code a test runs for seconds (about 8 % of the
+    // suite). Speed is the benchmark's, which runs Chromium as it ships.
+    launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, '--js-flags=--no-wasm-tier-up'] },
     viewport: { width: 1280, height: 860 },
     // What a failure keeps, under target/e2e/results/: the trace (DOM
     // snapshots and network, no screencast), a screenshot, and the page's

@@ -116,7 +116,7 @@ test('a success notice leaves by itself; a failure stays until closed by keyboar
 
 test('a sustained 429 says it is rate limited and when it retries, and Retry now does not wait', async ({ control, demo, open }) => {
   await control.fault({
-    match: { method: 'GET', path_prefix: '/v1/nks/clusters' },
+    match: { method: 'GET', path: '/v1/nks/clusters' },
     action: { type: 'status', status: 429, message: 'slow down', retry_after: '30' },
   });
   const page = await open(`/projects/${demo.project}/clusters`);

@@ -62,7 +62,8 @@ const AFTER_HELP: &str = r#"API
 TEST CONTROL (/_sim, no auth, JSON)
   POST   /_sim/faults   {"match": {"method": "GET", "path_prefix": "/v1/operations"},
                          "count": 3, "fraction": 0.5, "action": {...}}   -> 201 {"id": "..."}
-         match/method/path_prefix optional (absent = every /v1 request, preflights excepted);
+         match/method/path_prefix/path optional (absent = every /v1 request, preflights
+         excepted; path = that path exactly, the query aside);
          count = next N matching requests then expire; fraction = that share of matches
          (deterministic); neither = until removed. Actions:
            {"type": "status", "status": 429, "retry_after": "2", "retry_after_ms": "1500",

@@ -10,6 +10,8 @@
 //!
 //! - `match` and its fields are optional; absent means every `/v1` request (CORS preflights
 //!   are never faulted, so a browser sees the faulted status rather than a CORS failure).
+//!   `path` is one path exactly (the query aside): `/v1/nks/clusters` is the list and not
+//!   `/v1/nks/clusters/{id}/pools`, which `path_prefix` would match too.
 //! - `count`: fire on the next N matching requests, then expire.
 //! - `fraction`: fire on that share of matching requests. Deterministic: the n-th match fires
 //!   when ⌊n·f⌋ > ⌊(n−1)·f⌋, so 0.5 fires on the 2nd, 4th, 6th … match.
@@ -32,6 +34,8 @@ use crate::pagination::{self, QueryParams};
 pub struct Match {
     pub method: Option<String>,
     pub path_prefix: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -187,6 +191,7 @@ impl Faults {
             if m.path_prefix
                 .as_deref()
                 .is_some_and(|p| !path.starts_with(p))
+                || m.path.as_deref().is_some_and(|p| p != path)
             {
                 continue;
             }
@@ -280,5 +285,28 @@ mod tests {
             .decide("POST", "/v1/nks/clusters", &q, false)
             .action
             .is_some());
+    }
+
+    #[test]
+    fn a_path_matches_that_path_only() {
+        let mut f = Faults::default();
+        f.add(spec(
+            serde_json::json!({"match": {"path": "/v1/nks/clusters"},
+            "action": {"type": "status", "status": 429}}),
+        ))
+        .expect("ok");
+        let q = QueryParams::default();
+        assert!(f
+            .decide("GET", "/v1/nks/clusters", &q, true)
+            .action
+            .is_some());
+        assert!(f
+            .decide("GET", "/v1/nks/clusters/c1/pools", &q, true)
+            .action
+            .is_none());
+        assert!(f
+            .decide("GET", "/v1/nks/cluster", &q, true)
+            .action
+            .is_none());
     }
 }
