@@ -186,7 +186,8 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     let finished = finished(submitted);
     let dialog_label = format!("{title}: {name}");
     view! {
-        <Modal label=dialog_label on_close class="dialog lb-confirm" busy=save.pending()>
+        <Modal label=dialog_label on_close class="dialog lb-confirm" busy=save.pending()
+            sent=Signal::derive(move || submitted.with(Option::is_some))>
             <h3>{move || match submitted.get() {
                 None => format!("{title} of {name}?"),
                 Some(_) => format!("{title} of {name}"),

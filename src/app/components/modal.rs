@@ -11,7 +11,10 @@ use wasm_bindgen::JsCast;
 /// element marked `autofocus`, else the first one that takes focus). Escape
 /// calls `on_close`, except while `busy` (a send on its way: its answer is
 /// followed from inside). Once it is closed, the focus goes back to what had
-/// it when it opened, or to the page's main region when that is gone or disabled.
+/// it when it opened, or to the page's main region when that is gone or
+/// disabled, or about to be: once its change is `sent`, the button that opened
+/// it is disabled while the change is in flight (and its row may be drawn anew),
+/// whenever the page hears of it.
 #[component]
 pub fn Modal(
     /// Its accessible name.
@@ -22,6 +25,9 @@ pub fn Modal(
     #[prop(optional)]
     class: &'static str,
     #[prop(optional, into)] busy: Signal<bool>,
+    /// Whether its change was sent.
+    #[prop(optional, into)]
+    sent: Signal<bool>,
     children: Children,
 ) -> impl IntoView {
     let dialog = NodeRef::<Dialog>::new();
@@ -29,6 +35,10 @@ pub fn Modal(
     let opener = SendWrapper::new(document().active_element());
     let shown = SendWrapper::new(Rc::new(RefCell::new(None::<web_sys::HtmlDialogElement>)));
     let drawn = SendWrapper::new(Rc::clone(&shown));
+    // Read as it changes: the signals behind it may be gone when the cleanup runs.
+    let was_sent = SendWrapper::new(Rc::new(std::cell::Cell::new(false)));
+    let seen_sent = SendWrapper::new(Rc::clone(&was_sent));
+    Effect::new(move |_| seen_sent.set(sent.get()));
     Effect::new(move |_| {
         if let Some(el) = dialog.get() {
             if !el.open() {
@@ -44,9 +54,10 @@ pub fn Modal(
             el.close();
         }
         let usable = |el: &web_sys::Element| el.is_connected() && !el.has_attribute("disabled");
+        let sent = was_sent.get();
         let back = opener
             .take()
-            .filter(usable)
+            .filter(|el| !sent && usable(el))
             .or_else(|| document().get_element_by_id("main"));
         if let Some(el) = back
             .as_ref()

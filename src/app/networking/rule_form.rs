@@ -128,7 +128,8 @@ pub(super) fn RuleDialog(
         None => "Inside the VPC subnet: the whole subnet, or one address in it as /32.".into(),
     };
     view! {
-        <Modal label=dialog_label on_close busy=save.pending()>
+        <Modal label=dialog_label on_close busy=save.pending()
+            sent=Signal::derive(move || submitted.with(Option::is_some))>
             <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
                 <SubmissionProgress submitted finished title />
                 <div class="actions">
@@ -218,7 +219,8 @@ pub(super) fn DeleteRuleConfirm(
     close_when_done(finished, on_close);
     let heading = format!("{label}?");
     view! {
-        <Modal label class="dialog" on_close busy=save.pending()>
+        <Modal label class="dialog" on_close busy=save.pending()
+            sent=Signal::derive(move || submitted.with(Option::is_some))>
             <h3>{heading}</h3>
             {move || match submitted.get() {
                 Some(_) => view! { <SubmissionProgress submitted finished title="Delete firewall rule" /> }.into_any(),

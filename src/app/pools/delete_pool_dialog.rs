@@ -131,7 +131,8 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
     let dialog_label = format!("Delete node {}", node.name);
     let node_name = node.name.clone();
     view! {
-        <Modal label=dialog_label.clone() class="dialog" on_close busy=delete.pending()>
+        <Modal label=dialog_label.clone() class="dialog" on_close busy=delete.pending()
+            sent=Signal::derive(move || submitted.with(Option::is_some))>
             <h3>{format!("{dialog_label}?")}</h3>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
