@@ -12,6 +12,7 @@
 //! until then the page shows both steps. Its own operation's page follows it.
 
 use crate::app::paths::A;
+use futures_util::future::try_join4;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
@@ -66,11 +67,13 @@ pub fn CreateClusterPage() -> impl IntoView {
         let client = client.clone();
         let project = project_id();
         async move {
-            let versions = client.kubernetes_versions().await?;
-            let vpcs = client.vpcs(&project).await?;
-            let regions = client.regions().await?;
-            let clusters = client.clusters::<Cluster>(&project).await?;
-            Ok::<Choices, ApiError>((versions, vpcs, regions, clusters))
+            try_join4(
+                client.kubernetes_versions(),
+                client.vpcs(&project),
+                client.regions(),
+                client.clusters::<Cluster>(&project),
+            )
+            .await
         }
     });
     let list_href = move || format!("/projects/{}/clusters", project_id());

@@ -54,8 +54,12 @@ pub fn ReachabilitySection() -> impl IntoView {
         refresh.track();
         async move {
             let cluster = client.cluster(&id).await?;
-            let vpc = client.vpc(&cluster.vpc_id).await?;
-            let rules = client.firewall_rules(&cluster.vpc_id).await?;
+            // The VPC and its rules together, once the cluster names the VPC.
+            let (vpc, rules) = futures_util::future::try_join(
+                client.vpc(&cluster.vpc_id),
+                client.firewall_rules(&cluster.vpc_id),
+            )
+            .await?;
             Ok::<_, ApiError>(Seen {
                 cluster,
                 vpc,

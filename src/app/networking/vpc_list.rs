@@ -10,7 +10,6 @@ use crate::app::components::{ErrorView, StatusBadge};
 use crate::app::paths::href;
 use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
-use crate::rules::outcome::ApiError;
 
 #[component]
 pub fn VpcListPage() -> impl IntoView {
@@ -34,9 +33,11 @@ pub fn VpcListPage() -> impl IntoView {
         ops.revision.track();
         refresh.track();
         async move {
-            let vpcs = client.vpcs(&project).await?;
-            let clusters = client.clusters::<Cluster>(&project).await?;
-            Ok::<_, ApiError>((vpcs, clusters))
+            futures_util::future::try_join(
+                client.vpcs(&project),
+                client.clusters::<Cluster>(&project),
+            )
+            .await
         }
     });
     view! {

@@ -12,7 +12,6 @@ use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time}
 use crate::app::paths::A;
 use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
-use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{format_address, source_words, vips, Cidr};
 
 /// The rule being added or edited, kept outside the table so a refresh of the
@@ -39,9 +38,11 @@ pub fn VpcPage() -> impl IntoView {
             ops.revision.track();
             refresh.track();
             async move {
-                let vpc = client.vpc(&id).await?;
-                let clusters = client.clusters::<Cluster>(&project).await?;
-                Ok::<_, ApiError>((vpc, clusters))
+                futures_util::future::try_join(
+                    client.vpc(&id),
+                    client.clusters::<Cluster>(&project),
+                )
+                .await
             }
         })
     };

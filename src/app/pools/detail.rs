@@ -69,9 +69,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             refresh.track();
             async move {
                 let _reading = reading;
-                let pool = client.pool(&c, &p).await?;
-                let siblings = client.pools(&c).await?;
-                Ok::<_, crate::rules::outcome::ApiError>((pool, siblings))
+                futures_util::future::try_join(client.pool(&c, &p), client.pools(&c)).await
             }
         })
     };

@@ -26,6 +26,7 @@ use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLA
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
+use futures_util::future::try_join5;
 
 type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>, Vec<InstanceType>);
 
@@ -40,12 +41,15 @@ pub fn EditPoolPage() -> impl IntoView {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
         async move {
-            let cluster = client.cluster(&c).await?;
-            let pool = client.pool(&c, &p).await?;
-            let pools = client.pools(&c).await?;
-            let nodes = client.nodes(&c, &p).await?;
-            let types = client.instance_types::<InstanceType>().await?;
-            Ok::<Loaded, ApiError>((cluster, pool, pools, nodes, types))
+            // Five reads, none waiting for another.
+            try_join5(
+                client.cluster(&c),
+                client.pool(&c, &p),
+                client.pools(&c),
+                client.nodes(&c, &p),
+                client.instance_types::<InstanceType>(),
+            )
+            .await
         }
     });
     let pool_href = move || {
