@@ -182,9 +182,22 @@ impl Draft {
         });
     }
 
+    /// What was typed here: kept in memory (back after a reconnect), or else
+    /// kept in this tab with the failure of its last send (after a reload).
+    pub fn restore_or_unsent<T: Clone + serde::de::DeserializeOwned + 'static>(
+        &self,
+    ) -> (Option<T>, Option<ApiError>) {
+        let unsent = self.take_unsent::<T>();
+        let failure = unsent.as_ref().map(|(_, error)| error.clone());
+        let typed = self
+            .restore::<T>()
+            .or_else(|| unsent.map(|(typed, _)| typed));
+        (typed, failure)
+    }
+
     /// What was typed on this page when its send failed, and the failure, kept
     /// in this tab across a reload by [`Draft::keep_unsent`].
-    pub fn take_unsent<T: serde::de::DeserializeOwned>(&self) -> Option<(T, ApiError)> {
+    fn take_unsent<T: serde::de::DeserializeOwned>(&self) -> Option<(T, ApiError)> {
         let text = tab_storage()?.get_item(UNSENT_ITEM).ok().flatten()?;
         let unsent: Unsent<T> = serde_json::from_str(&text).ok()?;
         (unsent.page == self.page.get_value()).then_some((unsent.typed, unsent.error))

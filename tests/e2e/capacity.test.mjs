@@ -8,7 +8,7 @@
 // types, its cost quotes), never typed in. A figure that cannot be read says "—"
 // and why, never a wrong sum; the list's reads go a few at a time, and a cluster
 // of 1,000 pools is summed through every page, "≥" while incomplete.
-import { test, expect, shot } from './fixtures.mjs';
+import { test, expect, shot, hold } from './fixtures.mjs';
 
 const openAt = (open, path, width = 1280, more = {}) => open(path, { width, height: 900, ...more });
 
@@ -125,22 +125,15 @@ test('the list is drawn first: the figures\' code and reads are asked for once i
   const page = await openAt(open, `${list}?figures=off`);
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   // The figures' reads are held here until the list has been seen without them.
-  let held = 0;
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
   const figureReads = /\/v1\/nks\/clusters\/[^/?]+\/(pools|cost)/;
-  await page.route(figureReads, async (route) => {
-    held += 1;
-    await released;
-    await route.continue();
-  });
+  const reads = await hold(page, figureReads);
   await page.goto(new URL(list, page.url()).href);
   const row = page.getByRole('table', { name: 'Clusters' }).getByRole('row')
     .filter({ has: page.getByRole('link', { name: cluster.name, exact: true }) });
   const reading = row.getByRole('cell').filter({ hasText: /^…/ });
   await expect(reading).toHaveCount(4);
   await expect(reading.first()).toHaveText('… being read');
-  await expect.poll(() => held, 'the figures\' reads are on their way').toBeGreaterThan(0);
+  await expect.poll(() => reads.held.length, 'the figures\' reads are on their way').toBeGreaterThan(0);
   await shot(page, 'capacity-clusters-being-read');
   // Asked for after the list was drawn: the code of the figures and their reads.
   const order = await page.evaluate(() => {
@@ -152,7 +145,7 @@ test('the list is drawn first: the figures\' code and reads are asked for once i
   for (const at of [...order.code, ...order.reads]) {
     expect(at, 'asked for after the list is drawn').toBeGreaterThanOrEqual(order.drawn);
   }
-  release();
+  reads.release();
   const got = await rowFigures(page, cluster.name);
   expect(got.nodes.text).toBe(group(want.nodes));
   expect(got.cost.text).toBe(want.cost);

@@ -176,10 +176,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     // Back after a reconnect (or from elsewhere): what was typed comes back.
     // After a reload, a send that failed comes back with what was typed.
     let draft = Draft::here();
-    let failed_send = draft.take_unsent::<Typed>();
-    let restored = draft
-        .restore::<Typed>()
-        .or_else(|| failed_send.as_ref().map(|(typed, _)| typed.clone()));
+    let (restored, failed_send) = draft.restore_or_unsent::<Typed>();
+    let failed_name = restored.as_ref().map(|typed| typed.0.name.clone());
     let had_draft = restored.is_some();
     if let Some((typed, typed_vpc_name, typed_subnet, typed_with_pool, typed_pool)) = restored {
         name.set(typed.name);
@@ -322,8 +320,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     };
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
-    if let Some((typed, error)) = failed_send {
-        attempted_name.set(typed.0.name);
+    if let (Some(error), Some(name)) = (failed_send, failed_name) {
+        attempted_name.set(name);
         server_error.set(Some(error));
     }
     draft.keep_unsent(server_error, typed);

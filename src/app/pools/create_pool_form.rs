@@ -71,10 +71,7 @@ pub fn CreatePoolPage() -> impl IntoView {
     // Back after a reconnect (or from elsewhere): what was typed comes back;
     // after a reload, a send that failed comes back with it.
     let draft = Draft::here();
-    let failed_send = draft.take_unsent::<PoolForm>();
-    let restored = draft
-        .restore::<PoolForm>()
-        .or_else(|| failed_send.as_ref().map(|(typed, _)| typed.clone()));
+    let (restored, failed_send) = draft.restore_or_unsent::<PoolForm>();
     if let Some(typed) = &restored {
         inputs.restore(typed);
     }
@@ -126,8 +123,8 @@ pub fn CreatePoolPage() -> impl IntoView {
     };
     let resend_blocked = move || check.resend_blocked();
     let attempted_name = check.attempted;
-    if let Some((typed, error)) = failed_send {
-        attempted_name.set(typed.name);
+    if let (Some(error), Some(typed)) = (failed_send, &restored) {
+        attempted_name.set(typed.name.clone());
         server_error.set(Some(error));
     }
     draft.keep_unsent(server_error, form);
