@@ -36,13 +36,13 @@ use super::clusters::{
     LoadBalancerList, PvcList, ReachabilitySection,
 };
 use super::components::{InTheWay, RetryLine};
+use super::home::Home;
 use super::networking::NetworkingPage;
 use super::not_found::NotFound;
 use super::operations::{NoticeList, OperationViews};
 use super::pools::{CreatePoolPage, EditPoolPage, PoolPage, PoolVolumeList};
 use super::search::SiteSearch;
 use super::settings::SettingsPage;
-use super::shell::Home;
 use crate::SplitLoadError;
 
 /// What a split module hands back: a function that lives in it and draws its view,

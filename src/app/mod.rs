@@ -3,8 +3,11 @@
 mod clusters;
 pub mod components;
 mod connect;
+pub(crate) mod context;
 pub(crate) mod drafts;
 mod embed;
+mod frame;
+mod home;
 mod lazy;
 mod networking;
 mod not_found;

@@ -1,5 +1,5 @@
+use crate::app::context::{current_project_id, Projects};
 use crate::app::paths::A;
-use crate::app::shell::{current_project_id, Projects};
 use leptos::prelude::*;
 
 /// An address the console has no page for, or one under a project the key does

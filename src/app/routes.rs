@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Route, Routes};
 use leptos_router::path;
 
-use super::shell::Frame;
+use super::frame::Frame;
 use super::{clusters, lazy};
 
 /// What draws a page. Every route's view has this one type, so routes whose paths

@@ -10,7 +10,7 @@ use leptos_router::hooks::use_navigate;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
 use crate::app::components::NameSearch;
-use crate::app::shell::{current_project_id, Projects};
+use crate::app::context::{current_project_id, Projects};
 use crate::ops::Ops;
 use crate::rules::operations_list::Known;
 use crate::rules::outcome::ApiError;

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use super::validation as v;
 use crate::api::types::{BootVolume, ClusterCreate, NodeConfig, PoolCreate, VolumeType};
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::Gate;
 
 /// Problems by API field path.
 pub type FieldErrors = BTreeMap<&'static str, String>;

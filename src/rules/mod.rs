@@ -9,6 +9,7 @@ pub mod firewall;
 pub mod first_pool;
 pub mod footprint;
 pub mod forms;
+pub mod gate;
 pub mod history;
 pub mod immutability;
 pub mod listing;

@@ -8,8 +8,8 @@
 
 use crate::api::types::{Cluster, ClusterCreate, ResourceStatus, Vpc, VpcCreate};
 use crate::rules::forms::{message_for, FieldErrors};
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::Gate;
 use crate::rules::tracking::tracker::Tracked;
 use crate::rules::validation::named;
 

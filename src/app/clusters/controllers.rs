@@ -7,7 +7,7 @@ use leptos_router::hooks::use_params_map;
 use crate::api::client::Client;
 use crate::api::types::{Controller, Volume};
 use crate::app::components::{ErrorView, StatusBadge};
-use crate::app::shell::Refresh;
+use crate::app::context::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::outcome::ApiError;

@@ -25,11 +25,11 @@ use crate::app::components::{
     described_by, focus_first_error, follow_submission, CreateCheck, ErrorView, Field, OpProgress,
     UncertainCreate,
 };
+use crate::app::context::{page_title, Projects};
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::{PoolFields, PoolInputs};
-use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::first_pool::{
     create_pool_address, default_instance_type, first_pool_create, PendingPool, PoolFlowEnd,
@@ -38,12 +38,13 @@ use crate::rules::first_pool::{
 use crate::rules::forms::{
     cluster_create, message_for, unplaced, unsent_reason, ClusterForm, FieldErrors, PoolForm,
 };
+use crate::rules::gate::Gate;
 use crate::rules::new_vpc::{
     in_new_vpc, initial_choice, progress_line, vpc_choices, vpc_create, vpc_message_for, FlowEnd,
     VpcForm, VpcStep, NEW_VPC,
 };
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{PlanRequest, QuotaNeed};
 
 type Choices = (Vec<KubernetesVersion>, Vec<Vpc>, Vec<Region>, Vec<Cluster>);
 

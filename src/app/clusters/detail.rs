@@ -12,11 +12,11 @@ use crate::app::clusters::figures::{self, figure_view, ClusterSummaryLine, Share
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::components::SortHeader;
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::lazy;
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::perf::ListMarks;
-use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{

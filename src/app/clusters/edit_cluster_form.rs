@@ -11,15 +11,16 @@ use crate::api::types::{Cluster, ClusterUpdate};
 use crate::app::components::{
     described_by, focus_first_error, follow_submission, ErrorView, Field,
 };
+use crate::app::context::{page_title, Projects};
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
-use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::forms::message_for;
+use crate::rules::gate::Gate;
 use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 
 #[component]

@@ -9,7 +9,7 @@ use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
-use crate::app::shell::{Projects, Refresh};
+use crate::app::context::{Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{

@@ -10,7 +10,7 @@ use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
 use crate::app::components::{
     finished, follow_submission, ErrorView, Modal, StatusBadge, SubmissionProgress,
 };
-use crate::app::shell::Refresh;
+use crate::app::context::Refresh;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::exposure::{public_ip_change, service_name};

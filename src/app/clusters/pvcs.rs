@@ -6,7 +6,7 @@ use leptos_router::hooks::use_params_map;
 use crate::api::client::Client;
 use crate::api::types::PersistentVolumeClaim;
 use crate::app::components::{ErrorView, StatusBadge, Time};
-use crate::app::shell::Refresh;
+use crate::app::context::Refresh;
 use crate::ops::Ops;
 
 /// The cluster's persistent volume claims: name, size, type, status.

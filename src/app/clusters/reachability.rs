@@ -11,8 +11,8 @@ use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
 };
+use crate::app::context::Refresh;
 use crate::app::paths::A;
-use crate::app::shell::Refresh;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{

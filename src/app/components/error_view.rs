@@ -2,8 +2,8 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{Operation, OperationStatus};
+use crate::app::context::current_project_id;
 use crate::app::paths::A;
-use crate::app::shell::current_project_id;
 use crate::ops::Ops;
 use crate::rules::outcome::{ApiError, Outcome};
 

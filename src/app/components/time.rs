@@ -10,7 +10,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::app::shell::Refresh;
+use crate::app::context::Refresh;
 use crate::rules::times;
 
 #[wasm_bindgen]

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use super::vpc_page::Editing;
 use crate::api::client::Client;
 use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate, OperationStatus};
 use crate::app::components::{
@@ -11,8 +10,8 @@ use crate::app::components::{
 };
 use crate::rules::firewall::{rule_create, rule_update, RuleForm};
 use crate::rules::forms::{message_for, FieldErrors};
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::Gate;
 use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
 
 /// What is sent: a new rule, or the changes to one.
@@ -33,6 +32,14 @@ fn close_when_done(finished: Memo<Option<crate::api::types::Operation>>, on_clos
             on_close.run(());
         }
     });
+}
+
+/// The rule being added or edited, kept outside the table so a refresh of the
+/// rules does not close the form or lose what is typed.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Editing {
+    New,
+    Rule(FirewallRule),
 }
 
 #[component]

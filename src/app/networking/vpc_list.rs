@@ -7,8 +7,8 @@ use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Vpc};
 use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::href;
-use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 
 #[component]

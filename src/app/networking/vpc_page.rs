@@ -4,23 +4,15 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use super::delete_vpc::DeleteVpc;
-use super::rule_form::{DeleteRuleConfirm, RuleDialog};
+use super::rule_form::{DeleteRuleConfirm, Editing, RuleDialog};
 use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::A;
-use crate::app::shell::{page_title, Projects, Refresh};
 use crate::ops::Ops;
 use crate::rules::reachability::{format_address, source_words, vips, Cidr};
-
-/// The rule being added or edited, kept outside the table so a refresh of the
-/// rules does not close the form or lose what is typed.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Editing {
-    New,
-    Rule(FirewallRule),
-}
 
 #[component]
 pub fn VpcPage() -> impl IntoView {

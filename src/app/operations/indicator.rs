@@ -4,7 +4,7 @@ use crate::app::paths::A;
 use leptos::prelude::*;
 
 use crate::api::types::{Operation, OperationKind};
-use crate::app::shell::current_project_id;
+use crate::app::context::current_project_id;
 use crate::ops::{NoticeKind, Ops};
 
 /// "N in flight", with the polling condition when a transient fault is being ridden out.

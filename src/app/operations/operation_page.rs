@@ -17,10 +17,10 @@ use super::{change_text, clock, noun};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, OperationType, Pool};
 use crate::app::components::{utc_time, ErrorView, OpProgress, StatusBadge, Time};
+use crate::app::context::{page_title, Projects};
 use crate::app::drafts::Draft;
 use crate::app::paths::A;
 use crate::app::pools::DrainList;
-use crate::app::shell::{page_title, Projects};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::history::{

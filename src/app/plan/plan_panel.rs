@@ -4,9 +4,10 @@ use leptos_use_signal_debounce_throttle::signal_debounced;
 use crate::api::client::Client;
 use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, PoolCreate, Quota};
 use crate::rules::forms::{by_position, said};
+use crate::rules::gate::Gate;
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{new_vpc_gate, quota_lines, Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{new_vpc_gate, quota_lines, PlanRequest, QuotaNeed};
 
 /// Wait this long after the last keystroke before asking the platform.
 const DEBOUNCE_MS: f64 = 350.0;

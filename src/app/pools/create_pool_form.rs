@@ -12,13 +12,14 @@ use crate::api::types::{InstanceType, Pool};
 use crate::app::components::{
     focus_first_error, follow_submission, CreateCheck, ErrorView, UncertainCreate,
 };
+use crate::app::context::page_title;
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
-use crate::app::shell::page_title;
 use crate::rules::forms::{pool_create, unplaced, unsent_reason, PoolForm};
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{PlanRequest, QuotaNeed};
 
 #[component]
 pub fn CreatePoolPage() -> impl IntoView {

@@ -11,20 +11,21 @@ use crate::api::types::{Cluster, InstanceType, Node, Pool, PoolUpdate};
 use crate::app::components::{
     described_by, focus_first_error, follow_submission, tag_list, ErrorView, Field,
 };
+use crate::app::context::page_title;
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
-use crate::app::shell::page_title;
 use crate::ops::Ops;
 use crate::rules::capacity::{
     leaves_no_baseline, nodes_at_risk, AtRisk, ScaleChange, BASELINE_REASON,
 };
 use crate::rules::display;
 use crate::rules::forms::message_for;
+use crate::rules::gate::Gate;
 use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{Gate, PlanRequest, QuotaNeed};
+use crate::rules::plan::{PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 use futures_util::future::try_join5;
 

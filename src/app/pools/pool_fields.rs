@@ -10,8 +10,8 @@ use crate::rules::forms::{
     api_message_about, label_line_of, message_for_entries, said, taint_row_errors, taint_row_of,
     FieldErrors, PoolForm,
 };
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::Gate;
 use crate::rules::validation::TAINT_EFFECTS;
 
 #[derive(Clone, Copy)]

@@ -1,0 +1,96 @@
+//! What every page shares, provided by the shell: the projects the key sees,
+//! the project the address names, the refresh tick, and the tab's title.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+
+use super::paths::router_base;
+use crate::api::types::ProjectSummary;
+use crate::rules::outcome::ApiError;
+
+/// The projects the key can see, loaded once for the whole shell, and the one
+/// last shown.
+#[derive(Clone, Copy)]
+pub struct Projects {
+    pub list: LocalResource<Result<Vec<ProjectSummary>, ApiError>>,
+    /// The project last shown, kept in `localStorage` (an id, not a secret) so
+    /// the brand link, `/` and the navigation of a page outside any project lead
+    /// back to it. Empty when none was; kept as the address named it, so read it
+    /// through [`Projects::default_id`].
+    pub last: Signal<String>,
+}
+
+impl Projects {
+    /// The project `id` as the key sees it, once the list is read: its name,
+    /// or `Some(None)` when the key sees no such project; `None` until the
+    /// list is read (or when it could not be).
+    /// (The list is cloned, as the header reads it: a few projects, and no
+    /// second way of reading the resource in the first page's code.)
+    pub fn lookup(&self, id: &str) -> Option<Option<String>> {
+        match self.list.get()? {
+            Ok(list) => Some(list.into_iter().find(|p| p.id == id).map(|p| p.name)),
+            Err(_) => None,
+        }
+    }
+
+    /// The project to open when the address names none: the last one shown if
+    /// the key still sees it, else the first; `None` until the list is read.
+    /// (`last` is read untracked: it only changes as the address names a
+    /// project, which those who ask track already.)
+    pub fn default_id(&self) -> Option<String> {
+        let list = self.list.get()?.ok()?;
+        let last = self.last.get_untracked();
+        if list.iter().any(|p| p.id == last) {
+            Some(last)
+        } else {
+            list.into_iter().next().map(|p| p.id)
+        }
+    }
+
+    /// The project's name, once the list is read. (Inlined: only lazily loaded
+    /// pages ask, and a shared function would be a wasm chunk of its own.)
+    #[inline(always)]
+    pub fn name(&self, id: &str) -> Option<String> {
+        self.lookup(id).flatten()
+    }
+}
+
+pub(super) const LAST_PROJECT_ITEM: &str = "nks-console.last-project";
+
+/// Names the tab after the page shown: its parts, most specific first, as they
+/// become known (`baseline · edge-prod · NKS Console`).
+pub fn page_title(parts: impl Fn() -> Vec<String> + 'static) {
+    title_from(Box::new(parts));
+}
+
+/// One effect for every page's title (a generic one would be built per page).
+fn title_from(parts: Box<dyn Fn() -> Vec<String>>) {
+    Effect::new(move |_| {
+        let parts = parts();
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        document().set_title(&crate::rules::display::title(&parts));
+    });
+}
+
+/// The project named by the current URL (`/projects/{id}/…` under the router
+/// base), if any. Read from the location, not from a route's params: the header
+/// and the tracker sit above the page's route and never see its params.
+pub fn current_project_id() -> Memo<Option<String>> {
+    let location = use_location();
+    let base = router_base();
+    Memo::new(move |_| {
+        location.pathname.with(|path| {
+            let rest = path
+                .strip_prefix(base.as_str())?
+                .strip_prefix("/projects/")?;
+            let id = rest.split('/').next()?;
+            (!id.is_empty()).then(|| id.to_string())
+        })
+    })
+}
+
+/// Bumped every few seconds while the tab is visible, so lists follow changes made
+/// behind the person's back (the autoscaler moves node counts on its own). It is
+/// the console's one shared tick: relative times ("3 min ago") move on it too.
+#[derive(Clone, Copy)]
+pub struct Refresh(pub RwSignal<u64>);
