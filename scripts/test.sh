@@ -42,12 +42,6 @@ step_start=0
 passed=0
 failed=0
 counts=()
-release_pid=
-
-# The release build's whole process group (it runs beside the checks).
-stop_release() {
-  [ -z "$release_pid" ] || kill -- -"$release_pid" 2>/dev/null || true
-}
 
 finish_step() {
   [ -n "$step_name" ] && steps+=("$(($(date +%s) - step_start))|$step_name")
@@ -84,7 +78,6 @@ count_e2e() {
 
 report() {
   local status=$?
-  stop_release
   finish_step
   local total=$(($(date +%s) - started)) install=0 e2e=0 line secs name
   echo
@@ -119,17 +112,6 @@ trap report EXIT
 step "install (tools missing from this machine)"
 scripts/install-tools.sh
 
-# The release build has a target dir of its own (target/split), so it runs
-# beside the checks, which build in target/: its long single-threaded stretches
-# (the console crate, then the link-time optimisation) leave a core to them.
-# Its own session, so a failed check stops all of it; its log is shown when
-# the end-to-end tests need it.
-release_log=target/release-build.log
-release_begun=$(date +%s)
-rm -f "$release_log.rc" "$release_log.end"
-setsid bash -c 'trunk build --release >"$1" 2>&1; echo $? >"$1.rc"; date +%s >"$1.end"' _ "$release_log" &
-release_pid=$!
-
 step "format"
 cargo fmt --all -- --check
 
@@ -151,13 +133,9 @@ if [ "$quick" = 0 ]; then
   count_cargo browser target/browser-tests.log
 fi
 
+step "release build (split, reused when the wasm is unchanged)"
+trunk build --release
 cargo build -p nks-sim --quiet
-step "release build: waiting for it to end (split, reused when the wasm is unchanged)"
-wait "$release_pid" || true
-cat "$release_log"
-[ "$(cat "$release_log.rc" 2>/dev/null)" = 0 ]
-finish_step
-steps+=("$(($(cat "$release_log.end") - release_begun))|release build, in all (beside the checks)")
 
 step "end-to-end tests (Playwright Test, Chromium against nks-sim)"
 rm -rf target/e2e
