@@ -6,7 +6,7 @@ use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
 
 use super::context::{current_project_id, Projects};
-use super::paths::A;
+use super::paths::{to, A};
 use super::search::SearchOpen;
 use super::{lazy, operations, Session};
 
@@ -56,7 +56,7 @@ fn Header() -> impl IntoView {
     let on_switch = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
         if !id.is_empty() {
-            navigate(&format!("/projects/{id}/clusters"), Default::default());
+            navigate(&to::clusters(&id), Default::default());
         }
     };
     // Outside a project (Settings), the project links lead to the last one
@@ -72,18 +72,18 @@ fn Header() -> impl IntoView {
             None => known.default_id(),
         }
     });
-    let project_link = move |tail: &'static str| {
+    let project_link = move |page: fn(&str) -> String| {
         move || {
             current
                 .get()
                 .or_else(|| known.default_id())
-                .map(|id| format!("/projects/{id}/{tail}"))
-                .unwrap_or_else(|| "/".to_string())
+                .map(|id| page(&id))
+                .unwrap_or_else(|| to::HOME.to_string())
         }
     };
     view! {
         <header class="topbar">
-            <A href="/" exact=true attr:class="brand">"NKS Console"</A>
+            <A href=to::HOME exact=true attr:class="brand">"NKS Console"</A>
             <div class="project-switcher">
                 <label for="project">"Project"</label>
                 <select id="project" on:change=on_switch prop:value=move || shown.get().unwrap_or_default()>
@@ -117,10 +117,10 @@ fn Header() -> impl IntoView {
                 </select>
             </div>
             <nav class="mainnav" aria-label="Main">
-                <A href=project_link("clusters")>"Clusters"</A>
-                <A href=project_link("operations")>"Operations"</A>
-                <A href=project_link("networking")>"Networking"</A>
-                <A href="/settings">"Settings"</A>
+                <A href=project_link(to::clusters)>"Clusters"</A>
+                <A href=project_link(to::operations)>"Operations"</A>
+                <A href=project_link(to::networking)>"Networking"</A>
+                <A href=to::SETTINGS>"Settings"</A>
             </nav>
             <button
                 type="button"

@@ -6,6 +6,7 @@ use leptos_router::NavigateOptions;
 
 use super::components::ErrorView;
 use super::context::{current_project_id, Projects};
+use super::paths::to;
 
 /// `/` (or a bare project) goes to the clusters of the URL's project, else the
 /// last project used, else the first project.
@@ -25,7 +26,7 @@ pub(super) fn Home() -> impl IntoView {
                         // Replacing the entry: Back from the clusters must not land here and be sent on again.
                         Some(id) => view! {
                             <Redirect
-                                path=format!("/projects/{id}/clusters")
+                                path=to::clusters(&id)
                                 options=NavigateOptions { replace: true, ..Default::default() }
                             />
                         }

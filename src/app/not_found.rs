@@ -1,4 +1,5 @@
 use crate::app::context::{current_project_id, Projects};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
 
@@ -18,7 +19,7 @@ pub fn NotFound() -> impl IntoView {
         <section class="page empty">
             <h1>"Page not found"</h1>
             <p>"Nothing lives at this address. It may have been a cluster or pool that was deleted."</p>
-            <p><A href="/">"Go to your clusters"</A></p>
+            <p><A href=to::HOME>"Go to your clusters"</A></p>
         </section>
     }
     .into_any()

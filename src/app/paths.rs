@@ -63,3 +63,106 @@ where
         </leptos_router::components::A>
     }
 }
+
+/// The params of the console's routes (routes.rs), typed: a page reads its
+/// route with [`route`], never a param by its name.
+pub mod params {
+    use leptos::prelude::*;
+    use leptos_router::hooks::use_params;
+    use leptos_router::params::Params;
+
+    /// `/projects/:project_id/…`
+    #[derive(Params, Clone, Debug, Default, PartialEq)]
+    pub struct ProjectRoute {
+        pub project_id: String,
+    }
+
+    /// `/projects/:project_id/clusters/:cluster_id/…`
+    #[derive(Params, Clone, Debug, Default, PartialEq)]
+    pub struct ClusterRoute {
+        pub project_id: String,
+        pub cluster_id: String,
+    }
+
+    /// `/projects/:project_id/clusters/:cluster_id/pools/:pool_id/…`
+    #[derive(Params, Clone, Debug, Default, PartialEq)]
+    pub struct PoolRoute {
+        pub project_id: String,
+        pub cluster_id: String,
+        pub pool_id: String,
+    }
+
+    /// `/projects/:project_id/networking`, and `…/vpcs/:vpc_id`.
+    #[derive(Params, Clone, Debug, Default, PartialEq)]
+    pub struct NetworkingRoute {
+        pub project_id: String,
+        pub vpc_id: Option<String>,
+    }
+
+    /// `/projects/:project_id/operations`, and `…/:operation_id`.
+    #[derive(Params, Clone, Debug, Default, PartialEq)]
+    pub struct OperationsRoute {
+        pub project_id: String,
+        pub operation_id: Option<String>,
+    }
+
+    /// The current route's params as `T`. A route matches only with its params,
+    /// so a param `T` requires and the address lacks (never on a matched route)
+    /// reads as empty.
+    pub fn route<T>() -> Memo<T>
+    where
+        T: Params + Default + Clone + PartialEq + Send + Sync + 'static,
+    {
+        let params = use_params::<T>();
+        Memo::new(move |_| params.get().unwrap_or_default())
+    }
+}
+
+/// In-app paths, built in one place. Each is absolute in the app (`/projects/…`);
+/// [`A`], [`href`], `use_navigate` and `<Redirect>` put the router base in front.
+pub mod to {
+    pub fn clusters(project: &str) -> String {
+        format!("/projects/{project}/clusters")
+    }
+    pub fn new_cluster(project: &str) -> String {
+        format!("/projects/{project}/clusters/new")
+    }
+    pub fn cluster(project: &str, cluster: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}")
+    }
+    pub fn edit_cluster(project: &str, cluster: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}/edit")
+    }
+    pub fn new_pool(project: &str, cluster: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}/pools/new")
+    }
+    /// A new pool to replace `old` (its form starts from the old pool's fields).
+    pub fn replacing_pool(project: &str, cluster: &str, old: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}/pools/new?replace={old}")
+    }
+    pub fn pool(project: &str, cluster: &str, pool: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}/pools/{pool}")
+    }
+    pub fn edit_pool(project: &str, cluster: &str, pool: &str) -> String {
+        format!("/projects/{project}/clusters/{cluster}/pools/{pool}/edit")
+    }
+    pub fn operations(project: &str) -> String {
+        format!("/projects/{project}/operations")
+    }
+    /// The operations list, filtered to one resource's.
+    pub fn operations_of(project: &str, resource: &str) -> String {
+        let resource = js_sys::encode_uri_component(resource);
+        format!("/projects/{project}/operations?resource={resource}")
+    }
+    pub fn operation(project: &str, operation: &str) -> String {
+        format!("/projects/{project}/operations/{operation}")
+    }
+    pub fn networking(project: &str) -> String {
+        format!("/projects/{project}/networking")
+    }
+    pub fn vpc(project: &str, vpc: &str) -> String {
+        format!("/projects/{project}/networking/vpcs/{vpc}")
+    }
+    pub const SETTINGS: &str = "/settings";
+    pub const HOME: &str = "/";
+}

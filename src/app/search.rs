@@ -11,6 +11,7 @@ use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
 use crate::app::components::NameSearch;
 use crate::app::context::{current_project_id, Projects};
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::operations_list::Known;
 use crate::rules::outcome::ApiError;
@@ -43,7 +44,6 @@ pub struct ProjectIndex {
 pub async fn project_index(client: &Client, project: &str) -> Result<ProjectIndex, ApiError> {
     let mut index = ProjectIndex::default();
     for cluster in client.clusters::<Cluster>(project).await? {
-        let cluster_href = format!("/projects/{project}/clusters/{}", cluster.id);
         let pools = client
             .pools_from::<Pool>(&cluster.id, &Start::first_page())
             .await;
@@ -61,7 +61,7 @@ pub async fn project_index(client: &Client, project: &str) -> Result<ProjectInde
                 pool.id.clone(),
                 Named {
                     name: format!("{} / {}", cluster.name, pool.name),
-                    href: format!("{cluster_href}/pools/{}", pool.id),
+                    href: to::pool(project, &cluster.id, &pool.id),
                     cluster_id: Some(cluster.id.clone()),
                 },
             );
@@ -70,7 +70,7 @@ pub async fn project_index(client: &Client, project: &str) -> Result<ProjectInde
             cluster.id.clone(),
             Named {
                 name: cluster.name,
-                href: cluster_href,
+                href: to::cluster(project, &cluster.id),
                 cluster_id: None,
             },
         );

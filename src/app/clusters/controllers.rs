@@ -2,12 +2,12 @@
 //! volumes of each. Loaded on first use (`lazy::controllers`).
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Controller, Volume};
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::app::context::Refresh;
+use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::outcome::ApiError;
@@ -22,8 +22,8 @@ pub fn ControllerList() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
     let controllers = LocalResource::new(move || {
         let client = client.clone();
         let id = cluster_id();

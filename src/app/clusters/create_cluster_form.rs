@@ -11,10 +11,12 @@
 //! and checks. The pool is sent once the cluster's operation is done, into it;
 //! until then the page shows both steps. Its own operation's page follows it.
 
+use crate::app::paths::params::{route, ProjectRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use futures_util::future::try_join4;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
@@ -62,8 +64,8 @@ const CLUSTER_FIELDS: [&str; 6] = [
 #[component]
 pub fn CreateClusterPage() -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let route = route::<ProjectRoute>();
+    let project_id = move || route.read().project_id.clone();
     let choices = LocalResource::new(move || {
         let client = client.clone();
         let project = project_id();
@@ -77,7 +79,7 @@ pub fn CreateClusterPage() -> impl IntoView {
             .await
         }
     });
-    let list_href = move || format!("/projects/{}/clusters", project_id());
+    let list_href = move || to::clusters(&project_id());
     let projects = expect_context::<Projects>();
     page_title(move || {
         vec![
@@ -117,8 +119,8 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let (versions, vpcs, regions, clusters) = choices;
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let route = route::<ProjectRoute>();
+    let project_id = move || route.read().project_id.clone();
 
     let nks_regions: Vec<Region> = regions
         .into_iter()
@@ -870,7 +872,7 @@ fn CreateClusterForm(choices: Choices) -> impl IntoView {
                 })}
                 <Show when=move || check.uncertain.get()>
                     <UncertainCreate what="cluster" name=attempted_name.get_untracked() found=check.found
-                        href=Callback::new(move |id: String| format!("/projects/{}/clusters/{id}", project_id()))
+                        href=Callback::new(move |id: String| to::cluster(&project_id(), &id))
                         on_retry=retry />
                 </Show>
                 <Field id="cluster-name" label="Name" hint="Lowercase letters, digits and '-'." error=error_for("name")>

@@ -1,11 +1,13 @@
 //! "Delete cluster": confirmed by typing its name; its pools and nodes go with it.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
 use crate::api::types::OperationStatus;
 use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::paths::params::{route, ClusterRoute};
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::outcome::ApiError;
@@ -22,7 +24,7 @@ pub fn DeleteClusterDialog(
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<ClusterRoute>();
     let delete = {
         let id = cluster_id.clone();
         Action::new_local(move |_: &()| {
@@ -40,13 +42,7 @@ pub fn DeleteClusterDialog(
             .is_some_and(|t| t.op.status == OperationStatus::Done)
         {
             navigate(
-                &format!(
-                    "/projects/{}/clusters",
-                    params
-                        .read_untracked()
-                        .get("project_id")
-                        .unwrap_or_default()
-                ),
+                &route.with_untracked(|r| to::clusters(&r.project_id)),
                 Default::default(),
             );
         }

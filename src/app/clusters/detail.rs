@@ -1,6 +1,6 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use std::sync::Arc;
 
@@ -16,6 +16,8 @@ use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::lazy;
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
+use crate::app::paths::params::{route, ClusterRoute};
+use crate::app::paths::to;
 use crate::app::perf::ListMarks;
 use crate::ops::Ops;
 use crate::rules::display;
@@ -69,9 +71,9 @@ type Vpcs = LocalResource<Result<Vec<Vpc>, ApiError>>;
 /// belongs to another project than the address says).
 #[component]
 pub fn ClusterPage() -> impl IntoView {
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let cluster_id = Memo::new(move |_| params.read().get("cluster_id").unwrap_or_default());
+    let route = route::<ClusterRoute>();
+    let project_id = move || route.read().project_id.clone();
+    let cluster_id = Memo::new(move |_| route.read().cluster_id.clone());
     let missing = RwSignal::new(false);
     Effect::watch(
         move || cluster_id.get(),
@@ -82,7 +84,7 @@ pub fn ClusterPage() -> impl IntoView {
         <Show
             when=move || !missing.get()
             fallback=move || view! {
-                <Missing what="Cluster" id=cluster_id.get() back=format!("/projects/{}/clusters", project_id()) back_label="← Clusters" />
+                <Missing what="Cluster" id=cluster_id.get() back=to::clusters(&project_id()) back_label="← Clusters" />
             }
         >
             <ClusterView missing />
@@ -97,9 +99,9 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
     let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let project_id = move || route.read().project_id.clone();
+    let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends, and every few seconds while visible: the
     // autoscaler changes pools behind the person's back.
     let cluster = {
@@ -305,11 +307,10 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             )
         })
     });
-    let base = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
 
     view! {
         <section class="page">
-            <p class="breadcrumb"><A href=move || format!("/projects/{}/clusters", project_id())>"← Clusters"</A></p>
+            <p class="breadcrumb"><A href=move || to::clusters(&project_id())>"← Clusters"</A></p>
             <Transition fallback=|| view! { <p class="loading">"Loading cluster…"</p> }>
                 {move || {
                     cluster
@@ -329,12 +330,12 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             />
             <InFlightBanner resource_id=Signal::derive(cluster_id) />
             <p class="actions">
-                <A href=move || format!("{}/edit", base()) attr:class="btn">"Edit cluster"</A>
-                <A href=move || format!("{}/pools/new", base()) attr:class="btn">"Add pool"</A>
+                <A href=move || to::edit_cluster(&project_id(), &cluster_id()) attr:class="btn">"Edit cluster"</A>
+                <A href=move || to::new_pool(&project_id(), &cluster_id()) attr:class="btn">"Add pool"</A>
                 {move || identity.get().map(|(cluster_id, cluster_name)| view! { <KubeconfigActions cluster_id cluster_name /> })}
             </p>
             <h2>"Pools"</h2>
-            <PoolList reads retry retrying shares base=Signal::derive(base) />
+            <PoolList reads retry retrying shares />
             <h2>"Controllers"</h2>
             {lazy::controllers()}
             <h2>"Load balancers"</h2>
@@ -400,7 +401,7 @@ fn ClusterFields(cluster: Cluster, vpcs: Vpcs) -> impl IntoView {
             <dt>"VPC"</dt>
             // The VPC's name leads to its page (its id until the name is read).
             <dd>
-                <A href=format!("/projects/{}/networking/vpcs/{}", cluster.project_id, cluster.vpc_id)>
+                <A href=to::vpc(&cluster.project_id, &cluster.vpc_id)>
                     {move || vpc_name().unwrap_or_else(|| cluster.vpc_id.clone())}
                 </A>
                 " "
@@ -440,7 +441,6 @@ fn PoolList(
     retry: Callback<()>,
     retrying: RwSignal<bool>,
     shares: Memo<Option<Shares>>,
-    base: Signal<String>,
 ) -> impl IntoView {
     let state = Memo::new(move |_| {
         reads.with(|r| match (&r.reads.shown, &r.reads.held) {
@@ -471,7 +471,7 @@ fn PoolList(
             <p class="empty">"This cluster has no pools."</p>
         }
         .into_any(),
-        ListState::Rows => view! { <PoolPages shown reads retry retrying shares base /> }.into_any(),
+        ListState::Rows => view! { <PoolPages shown reads retry retrying shares /> }.into_any(),
     }
     }
 }
@@ -564,8 +564,8 @@ fn PoolPages(
     retry: Callback<()>,
     retrying: RwSignal<bool>,
     shares: Memo<Option<Shares>>,
-    base: Signal<String>,
 ) -> impl IntoView {
+    let route = route::<ClusterRoute>();
     let read = shown;
     let query = use_query_map();
     let navigate = use_navigate();
@@ -651,7 +651,7 @@ fn PoolPages(
                 format!("?{}", pairs.join("&"))
             };
             navigate(
-                &format!("{}{search}", base.get_untracked()),
+                &(route.with_untracked(|r| to::cluster(&r.project_id, &r.cluster_id)) + &search),
                 NavigateOptions {
                     replace,
                     scroll: false,
@@ -699,7 +699,7 @@ fn PoolPages(
                 let (all, missing) = shown.with_untracked(|s| (s.all, s.missing));
                 view! { <p class="empty">{paged::none_match(all, missing, "pool", "pools")}</p> }.into_any()
             } else {
-                view! { <PoolTable shown shares sort sort_by base /> }.into_any()
+                view! { <PoolTable shown shares sort sort_by /> }.into_any()
             }
         }}
         <nav class="pager" aria-label="Pool pages">
@@ -729,8 +729,8 @@ fn PoolTable(
     shares: Memo<Option<Shares>>,
     sort: Memo<String>,
     sort_by: Callback<&'static str>,
-    base: Signal<String>,
 ) -> impl IntoView {
+    let route = route::<ClusterRoute>();
     let sortable = move |column: &'static str, label: &'static str| {
         view! { <SortHeader column label state=Signal::derive(move || aria_sort(&sort.get(), column)) sort_by /> }
     };
@@ -755,7 +755,7 @@ fn PoolTable(
                     {
                         // A plain link (the router still handles its clicks): a page of
                         // rows does not need each link to follow the location.
-                        let href = crate::app::paths::href(&format!("{}/pools/{}", base.get_untracked(), pool.id));
+                        let href = route.with_untracked(|r| crate::app::paths::href(&to::pool(&r.project_id, &r.cluster_id, &pool.id)));
                         let status = pool.status.as_str();
                         view! {
                             <tr>

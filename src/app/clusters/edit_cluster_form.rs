@@ -1,9 +1,11 @@
 //! "Edit cluster": name, tags and autoscaling change; project, region, VPC and
 //! Kubernetes version are shown locked, because the API silently ignores them.
 
+use crate::app::paths::params::{route, ClusterRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
@@ -26,20 +28,14 @@ use crate::rules::validation as v;
 #[component]
 pub fn EditClusterPage() -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
     let cluster = LocalResource::new(move || {
         let client = client.clone();
         let id = cluster_id();
         async move { client.cluster(&id).await }
     });
-    let back = move || {
-        format!(
-            "/projects/{}/clusters/{}",
-            params.read().get("project_id").unwrap_or_default(),
-            cluster_id()
-        )
-    };
+    let back = move || to::cluster(&route.read().project_id, &cluster_id());
     let projects = expect_context::<Projects>();
     let name = move || {
         cluster.with(|read| match read {
@@ -48,7 +44,7 @@ pub fn EditClusterPage() -> impl IntoView {
         })
     };
     page_title(move || {
-        let project = params.read().get("project_id").unwrap_or_default();
+        let project = route.read().project_id.clone();
         vec![
             "Edit cluster".into(),
             name(),
@@ -73,7 +69,7 @@ pub fn EditClusterPage() -> impl IntoView {
 fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<ClusterRoute>();
     let name = RwSignal::new(cluster.name.clone());
     let tags = RwSignal::new(cluster.tags.join(", "));
     let autoscaling = RwSignal::new(cluster.autoscaling);
@@ -148,7 +144,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(id) = submitted.get() {
-            let project = params.with_untracked(|p| p.get("project_id").unwrap_or_default());
+            let project = route.with_untracked(|p| p.project_id.clone());
             navigate(
                 &follow_href(&project, &id, None, None),
                 NavigateOptions {

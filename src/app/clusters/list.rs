@@ -1,7 +1,7 @@
 use crate::app::paths::A;
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use leptos_use_storage::use_local_storage;
 
@@ -10,6 +10,8 @@ use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::context::{Projects, Refresh};
+use crate::app::paths::params::{route, ProjectRoute};
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{
@@ -38,9 +40,9 @@ pub fn ClusterList() -> impl IntoView {
     let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
+    let route = route::<ProjectRoute>();
     let query = use_query_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let project_id = move || route.read().project_id.clone();
     let missing = move || projects.lookup(&project_id()) == Some(None);
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
@@ -105,7 +107,7 @@ pub fn ClusterList() -> impl IntoView {
         // A filter replaces the entry, so Back leaves the list, and keeps the
         // reader where they are on the page.
         navigate(
-            &format!("/projects/{}/clusters{search}", project_id()),
+            &(to::clusters(&project_id()) + &search),
             NavigateOptions {
                 replace: true,
                 scroll: false,
@@ -113,7 +115,7 @@ pub fn ClusterList() -> impl IntoView {
             },
         );
     };
-    let create_href = move || format!("/projects/{}/clusters/new", project_id());
+    let create_href = move || to::new_cluster(&project_id());
     // A column header's click: its sort, or the same one the other way round.
     let figures_param = set_param.clone();
     let toggle_figures = move |_| {
@@ -216,7 +218,7 @@ fn ClusterResults(
 ) -> impl IntoView {
     let projects = expect_context::<Projects>();
     let project_id = move || project.get();
-    let create_href = move || format!("/projects/{}/clusters/new", project_id());
+    let create_href = move || to::new_cluster(&project_id());
     // The rows: the filtered and sorted list, each cluster keyed by its text.
     let rows = Memo::new(move |_| {
         clusters.with(|read| match read {
@@ -263,7 +265,7 @@ fn ClusterResults(
             } else {
                 format!("?{}", kept.join("&"))
             };
-            let href = format!("/projects/{}/clusters{kept}", project_id());
+            let href = to::clusters(&project_id()) + &kept;
             view! { " " <A href=href>"Clear filters"</A> }
         });
         let all_of = display::counted(all, "cluster", "clusters");
@@ -348,7 +350,7 @@ fn ClusterTable(
             <tbody>
                 <For each key=|row| row.clone() let((c, _))>
                     {
-                        let href = format!("/projects/{}/clusters/{}", project.get_untracked(), c.id);
+                        let href = to::cluster(&project.get_untracked(), &c.id);
                         let (name, status) = (c.name.clone(), c.status.as_str());
                         // The local time, UTC on hover ("how long ago" is on the cluster's page).
                         let (created, utc) = local_time(&c.created_at).map_or_else(

@@ -3,7 +3,6 @@
 //! first use (`lazy::load_balancers`).
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
@@ -11,6 +10,7 @@ use crate::app::components::{
     finished, follow_submission, ErrorView, Modal, StatusBadge, SubmissionProgress,
 };
 use crate::app::context::Refresh;
+use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::exposure::{public_ip_change, service_name};
@@ -22,8 +22,8 @@ pub fn LoadBalancerList() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends: the public IP is assigned or removed then.
     let balancers = LocalResource::new(move || {
         let client = client.clone();
@@ -143,7 +143,7 @@ fn public_address(lb: &LoadBalancer) -> String {
 #[component]
 fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
+    let route = route::<ClusterRoute>();
     let enable = !lb.public_ip_enabled;
     let name = service_name(&lb.namespace, &lb.service_name);
     let consequence = public_ip_change(
@@ -162,10 +162,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
         let lb_id = lb.id.clone();
         Action::new_local(move |_: &()| {
             let client = client.clone();
-            let cluster = params
-                .read_untracked()
-                .get("cluster_id")
-                .unwrap_or_default();
+            let cluster = route.read_untracked().cluster_id.clone();
             let lb_id = lb_id.clone();
             async move {
                 client

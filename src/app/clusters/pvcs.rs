@@ -1,12 +1,12 @@
 //! The cluster's persistent volume claims. Loaded on first use (`lazy::pvcs`).
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::PersistentVolumeClaim;
 use crate::app::components::{ErrorView, StatusBadge, Time};
 use crate::app::context::Refresh;
+use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 
 /// The cluster's persistent volume claims: name, size, type, status.
@@ -15,8 +15,8 @@ pub fn PvcList() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
     let claims = LocalResource::new(move || {
         let client = client.clone();
         let id = cluster_id();

@@ -4,7 +4,6 @@
 //! (`lazy::reachability`).
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
@@ -12,6 +11,8 @@ use crate::app::components::{
     described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
 };
 use crate::app::context::Refresh;
+use crate::app::paths::params::{route, ClusterRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
@@ -43,8 +44,8 @@ pub fn ReachabilitySection() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let route = route::<ClusterRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends (a rule added here is counted once it is in
     // force), and every few seconds while visible (rules change elsewhere too).
     let seen = LocalResource::new(move || {
@@ -101,10 +102,7 @@ fn Verdicts(seen: Seen) -> impl IntoView {
     let cidr = subnet_cidr(&seen.vpc);
     let api = api_vip(seen.cluster.private_ip.as_deref(), &cidr);
     let ingress = vips(&cidr).map(|v| v.ingress);
-    let vpc_href = format!(
-        "/projects/{}/networking/vpcs/{}",
-        seen.cluster.project_id, seen.vpc.id
-    );
+    let vpc_href = to::vpc(&seen.cluster.project_id, &seen.vpc.id);
     let rules = seen.rules;
     // Each verdict names the address it is about, and what it is.
     let one = move |title: &'static str,

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use crate::api::client::Client;
 use crate::api::types::{Operation, OperationStatus};
 use crate::app::context::current_project_id;
+use crate::app::paths::to;
 use crate::app::paths::A;
 use crate::ops::Ops;
 use crate::rules::outcome::{ApiError, Outcome};
@@ -110,15 +111,11 @@ pub fn InTheWay(id: String) -> impl IntoView {
             project_id,
             resource_id,
             ..
-        }) => format!(
-            "/projects/{}/operations?resource={}",
-            project_id,
-            String::from(js_sys::encode_uri_component(&resource_id))
-        ),
+        }) => to::operations_of(&project_id, &resource_id),
         None => project
             .get()
-            .map(|p| format!("/projects/{p}/operations"))
-            .unwrap_or_else(|| "/".into()),
+            .map(|p| to::operations(&p))
+            .unwrap_or_else(|| to::HOME.into()),
     };
     view! {
         <p class="alert-detail">

@@ -3,11 +3,13 @@
 //! the outcome it is (rejected: retrying will not help).
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
 use crate::api::types::OperationStatus;
 use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::paths::params::{route, NetworkingRoute};
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
@@ -15,7 +17,7 @@ use crate::rules::outcome::ApiError;
 pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<NetworkingRoute>();
     let delete = {
         let id = vpc_id.clone();
         Action::new_local(move |_: &()| {
@@ -33,14 +35,8 @@ pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
             .and_then(|id| ops.get(&id))
             .is_some_and(|t| t.op.status == OperationStatus::Done)
         {
-            let project = params
-                .read_untracked()
-                .get("project_id")
-                .unwrap_or_default();
-            navigate(
-                &format!("/projects/{project}/networking"),
-                Default::default(),
-            );
+            let project = route.with_untracked(|r| to::networking(&r.project_id));
+            navigate(&project, Default::default());
         }
     });
     let in_flight = {

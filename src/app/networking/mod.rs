@@ -7,9 +7,9 @@ mod vpc_list;
 mod vpc_page;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::types::Cluster;
+use crate::app::paths::params::{route, NetworkingRoute};
 use vpc_list::VpcListPage;
 use vpc_page::VpcPage;
 
@@ -17,8 +17,8 @@ use vpc_page::VpcPage;
 /// fetched once), which shows the one the address names.
 #[component]
 pub fn NetworkingPage() -> impl IntoView {
-    let params = use_params_map();
-    let one_vpc = Memo::new(move |_| params.read().get("vpc_id").is_some());
+    let route = route::<NetworkingRoute>();
+    let one_vpc = Memo::new(move |_| route.with(|r| r.vpc_id.is_some()));
     move || {
         if one_vpc.get() {
             view! { <VpcPage /> }.into_any()

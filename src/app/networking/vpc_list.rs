@@ -1,7 +1,6 @@
 //! The project's VPCs: name, region, subnet, status, and the cluster using each.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::user_of;
 use crate::api::client::Client;
@@ -9,6 +8,8 @@ use crate::api::types::{Cluster, Vpc};
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::href;
+use crate::app::paths::params::{route, NetworkingRoute};
+use crate::app::paths::to;
 use crate::ops::Ops;
 
 #[component]
@@ -16,8 +17,8 @@ pub fn VpcListPage() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let route = route::<NetworkingRoute>();
+    let project_id = move || route.read().project_id.clone();
     let projects = expect_context::<Projects>();
     page_title(move || {
         vec![
@@ -104,10 +105,10 @@ fn VpcTable(vpcs: Vec<Vpc>, clusters: Vec<Cluster>, project: String) -> impl Int
             <tbody>
                 <For each=move || rows.clone() key=|row| row.clone() let:row>
                     {
-                        let vpc_href = href(&format!("/projects/{project}/networking/vpcs/{}", row.id));
+                        let vpc_href = href(&to::vpc(&project, &row.id));
                         let used = match row.user {
                             Some((id, name)) => {
-                                let cluster_href = href(&format!("/projects/{project}/clusters/{id}"));
+                                let cluster_href = href(&to::cluster(&project, &id));
                                 view! { <a href=cluster_href>{name}</a> }.into_any()
                             }
                             None => view! { <span class="muted">"no cluster"</span> }.into_any(),

@@ -1,7 +1,6 @@
 //! One VPC: its fields, its firewall rules (add, edit, delete), and "Delete VPC".
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use super::delete_vpc::DeleteVpc;
 use super::rule_form::{DeleteRuleConfirm, Editing, RuleDialog};
@@ -10,6 +9,8 @@ use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::context::{page_title, Projects, Refresh};
+use crate::app::paths::params::{route, NetworkingRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use crate::ops::Ops;
 use crate::rules::reachability::{format_address, source_words, vips, Cidr};
@@ -19,9 +20,9 @@ pub fn VpcPage() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let vpc_id = move || params.read().get("vpc_id").unwrap_or_default();
+    let route = route::<NetworkingRoute>();
+    let project_id = move || route.read().project_id.clone();
+    let vpc_id = move || route.read().vpc_id.clone().unwrap_or_default();
     let vpc = {
         let client = client.clone();
         LocalResource::new(move || {
@@ -65,7 +66,7 @@ pub fn VpcPage() -> impl IntoView {
     });
     let editing = RwSignal::new(None::<Editing>);
     let deleting = RwSignal::new(None::<FirewallRule>);
-    let back = move || format!("/projects/{}/networking", project_id());
+    let back = move || to::networking(&project_id());
     let projects = expect_context::<Projects>();
     page_title(move || {
         let name = facts.with(|f| f.as_ref().map(|(_, name, _)| name.clone()));
@@ -147,7 +148,7 @@ fn VpcFields(vpc: Vpc, clusters: Vec<Cluster>, project: String) -> impl IntoView
             <dt>"Used by"</dt>
             <dd>{match user {
                 Some(c) => view! {
-                    <A href=format!("/projects/{project}/clusters/{}", c.id)>{format!("cluster {}", c.name)}</A>
+                    <A href=to::cluster(&project, &c.id)>{format!("cluster {}", c.name)}</A>
                 }.into_any(),
                 None => view! { <span class="muted">"no cluster"</span> }.into_any(),
             }}</dd>

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 
 use super::clock;
 use super::indicator::describe;
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::operation::elapsed_secs;
@@ -28,11 +29,7 @@ pub fn InFlightBanner(
                     .map(display::elapsed)
                     .unwrap_or_default()
             };
-            let href = format!(
-                "/projects/{}/operations?resource={}",
-                t.op.project_id,
-                js_sys::encode_uri_component(&t.op.resource_id)
-            );
+            let href = to::operations_of(&t.op.project_id, &t.op.resource_id);
             view! {
                 <div class="inflight-banner" role="status" aria-label="Operation in progress">
                     <span class="inflight-spinner" aria-hidden="true"></span>

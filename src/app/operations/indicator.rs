@@ -1,5 +1,6 @@
 //! The header's operations indicator and the notices when operations end.
 
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
 
@@ -16,8 +17,8 @@ pub fn OpsIndicator() -> impl IntoView {
     let href = move || {
         project
             .get()
-            .map(|p| format!("/projects/{p}/operations"))
-            .unwrap_or_else(|| "/".into())
+            .map(|p| to::operations(&p))
+            .unwrap_or_else(|| to::HOME.into())
     };
     view! {
         <A href=href attr:class="ops-indicator">

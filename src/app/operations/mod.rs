@@ -11,6 +11,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use crate::api::types::Change;
+use crate::app::paths::params::{route, OperationsRoute};
 use serde_json::Value;
 
 pub use in_flight_banner::InFlightBanner;
@@ -23,8 +24,8 @@ pub use page::OperationsPage;
 /// for both (`crate::app::lazy`), as a new split point costs first-load bytes.
 #[component]
 pub fn OperationViews() -> impl IntoView {
-    let params = leptos_router::hooks::use_params_map();
-    let one = Memo::new(move |_| params.read().get("operation_id").is_some());
+    let route = route::<OperationsRoute>();
+    let one = Memo::new(move |_| route.read().operation_id.is_some());
     move || {
         if one.get() {
             view! { <OperationPage /> }.into_any()
@@ -53,7 +54,7 @@ pub(crate) fn operation_href(
     cluster_id: Option<&str>,
     replacing: Option<&str>,
 ) -> String {
-    let mut href = format!("/projects/{project_id}/operations/{operation_id}");
+    let mut href = super::paths::to::operation(project_id, operation_id);
     for (key, value) in [("cluster", cluster_id), ("replace", replacing)] {
         if let Some(value) = value {
             href.push(if href.contains('?') { '&' } else { '?' });

@@ -10,7 +10,7 @@
 //! (`?replace=`), so a reload or a shared link finds them.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::indicator::describe;
 use super::{change_text, clock, noun};
@@ -19,6 +19,8 @@ use crate::api::types::{Cluster, Operation, OperationKind, OperationStatus, Oper
 use crate::app::components::{utc_time, ErrorView, OpProgress, StatusBadge, Time};
 use crate::app::context::{page_title, Projects};
 use crate::app::drafts::Draft;
+use crate::app::paths::params::{route, OperationsRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use crate::app::pools::DrainList;
 use crate::ops::Ops;
@@ -31,8 +33,8 @@ use crate::rules::outcome::ApiError;
 
 #[component]
 pub fn OperationPage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| params.read().get("operation_id").unwrap_or_default());
+    let route = route::<OperationsRoute>();
+    let id = Memo::new(move |_| route.read().operation_id.clone().unwrap_or_default());
     move || view! { <OperationView id=id.get() /> }
 }
 
@@ -57,9 +59,9 @@ enum Place {
 fn OperationView(id: String) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<OperationsRoute>();
     let query = use_query_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
+    let project_id = move || route.read().project_id.clone();
     let cluster_q = move || query.read().get("cluster").filter(|c| !c.is_empty());
     let replacing = move || query.read().get("replace").filter(|r| !r.is_empty());
     // Handed over by a form (`follow_href`): once done, it opens what it made.
@@ -227,7 +229,7 @@ fn OperationView(id: String) -> impl IntoView {
         }
     });
 
-    let ops_href = move || format!("/projects/{}/operations", project_id());
+    let ops_href = move || to::operations(&project_id());
     let progress_title = move || {
         op.with_untracked(|o| o.as_ref().map(describe))
             .unwrap_or_default()
@@ -369,11 +371,8 @@ fn Outcome(
     replacing: Option<String>,
     cluster_id: Option<String>,
 ) -> impl IntoView {
-    let params = use_params_map();
-    let project = params
-        .read_untracked()
-        .get("project_id")
-        .unwrap_or_default();
+    let route = route::<OperationsRoute>();
+    let project = route.read_untracked().project_id.clone();
     let what = noun(&op).to_string();
     match op.status {
         OperationStatus::Failed => {
@@ -454,9 +453,8 @@ fn ReplacementReady(
     old_pool_id: String,
     new_pool_id: String,
 ) -> impl IntoView {
-    let base = format!("/projects/{project}/clusters/{cluster_id}");
-    let new_href = format!("{base}/pools/{new_pool_id}");
-    let old_href = format!("{base}/pools/{old_pool_id}#delete");
+    let new_href = to::pool(&project, &cluster_id, &new_pool_id);
+    let old_href = to::pool(&project, &cluster_id, &old_pool_id) + "#delete";
     view! {
         <section class="card replacement">
             <h2>"The replacement pool is ready"</h2>
@@ -491,7 +489,7 @@ async fn locate(
             client
                 .cluster(id)
                 .await
-                .map(|c| (c.name, format!("/projects/{project}/clusters/{id}"), None)),
+                .map(|c| (c.name, to::cluster(project, id), None)),
         ),
         OperationKind::NksNodePool => {
             let cluster = match cluster {
@@ -505,7 +503,7 @@ async fn locate(
             answer(client.pool(&cluster, id).await.map(|p| {
                 (
                     p.name,
-                    format!("/projects/{project}/clusters/{cluster}/pools/{id}"),
+                    to::pool(project, &cluster, id),
                     Some(cluster.clone()),
                 )
             }))
@@ -534,11 +532,11 @@ fn resource_href(op: &Operation, project: &str, cluster: Option<String>) -> Opti
     let id = &op.resource_id;
     match (&op.kind, &op.op_type) {
         (OperationKind::NksCluster, OperationType::Create | OperationType::Update) => {
-            Some(format!("/projects/{project}/clusters/{id}"))
+            Some(to::cluster(project, id))
         }
-        (OperationKind::NksNodePool, OperationType::Create | OperationType::Update) => Some(
-            format!("/projects/{project}/clusters/{}/pools/{id}", cluster?),
-        ),
+        (OperationKind::NksNodePool, OperationType::Create | OperationType::Update) => {
+            Some(to::pool(project, &cluster?, id))
+        }
         _ => None,
     }
 }
@@ -552,25 +550,18 @@ fn form_address(
 ) -> Option<String> {
     let id = &op.resource_id;
     match (&op.kind, &op.op_type) {
-        (OperationKind::NksCluster, OperationType::Create) => {
-            Some(format!("/projects/{project}/clusters/new"))
-        }
-        (OperationKind::NksCluster, OperationType::Update) => {
-            Some(format!("/projects/{project}/clusters/{id}/edit"))
-        }
+        (OperationKind::NksCluster, OperationType::Create) => Some(to::new_cluster(project)),
+        (OperationKind::NksCluster, OperationType::Update) => Some(to::edit_cluster(project, id)),
         (OperationKind::NksNodePool, OperationType::Create) => {
             let cluster = cluster?;
             Some(match replacing {
-                Some(old) => {
-                    format!("/projects/{project}/clusters/{cluster}/pools/new?replace={old}")
-                }
-                None => format!("/projects/{project}/clusters/{cluster}/pools/new"),
+                Some(old) => to::replacing_pool(project, &cluster, &old),
+                None => to::new_pool(project, &cluster),
             })
         }
-        (OperationKind::NksNodePool, OperationType::Update) => Some(format!(
-            "/projects/{project}/clusters/{}/pools/{id}/edit",
-            cluster?
-        )),
+        (OperationKind::NksNodePool, OperationType::Update) => {
+            Some(to::edit_pool(project, &cluster?, id))
+        }
         _ => None,
     }
 }

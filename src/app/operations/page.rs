@@ -1,9 +1,11 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use crate::app::paths::params::{route, OperationsRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
 use super::indicator::describe;
@@ -57,9 +59,9 @@ thread_local! {
 pub fn OperationsPage() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<OperationsRoute>();
     let query = use_query_map();
-    let project_id = Memo::new(move |_| params.read().get("project_id").unwrap_or_default());
+    let project_id = Memo::new(move |_| route.read().project_id.clone());
     let filter = Memo::new(move |_| {
         let q = query.read();
         let get = |key: &str| q.get(key).unwrap_or_default();
@@ -195,10 +197,7 @@ pub fn OperationsPage() -> impl IntoView {
             format!("?{}", parts.join("&"))
         };
         navigate(
-            &format!(
-                "/projects/{}/operations{search}",
-                project_id.get_untracked()
-            ),
+            &(to::operations(&project_id.get_untracked()) + &search),
             NavigateOptions {
                 replace,
                 scroll: !replace,

@@ -1,9 +1,11 @@
 //! "Create pool", and "Replace pool": the same form pre-filled with an existing
 //! pool's shape, because a pool's node configuration can only change by replacing it.
 
+use crate::app::paths::params::{route, ClusterRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map, use_query_map};
+use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
 use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
@@ -24,12 +26,12 @@ use crate::rules::plan::{PlanRequest, QuotaNeed};
 #[component]
 pub fn CreatePoolPage() -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
+    let route = route::<ClusterRoute>();
     let query = use_query_map();
-    let project_id = move || params.read().get("project_id").unwrap_or_default();
-    let cluster_id = move || params.read().get("cluster_id").unwrap_or_default();
+    let project_id = move || route.read().project_id.clone();
+    let cluster_id = move || route.read().cluster_id.clone();
     let replacing = move || query.read().get("replace").filter(|r| !r.is_empty());
-    let cluster_href = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
+    let cluster_href = move || to::cluster(&project_id(), &cluster_id());
 
     // Everything typed lives in these signals: nothing is lost on a rejection.
     let inputs = PoolInputs::new();
@@ -276,7 +278,7 @@ pub fn CreatePoolPage() -> impl IntoView {
                     })}
                     <Show when=move || check.uncertain.get()>
                         <UncertainCreate what="pool" name=attempted_name.get_untracked() found=check.found
-                            href=Callback::new(move |id: String| format!("{}/pools/{id}", cluster_href()))
+                            href=Callback::new(move |id: String| to::pool(&project_id(), &cluster_id(), &id))
                             on_retry=retry />
                     </Show>
                     <PoolFields inputs checked rejected=server_error gate touched instance_types autoscaling

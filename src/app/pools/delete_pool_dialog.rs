@@ -1,13 +1,15 @@
 //! "Delete pool" and "Delete node": confirmed by typing the name, tracked as operations.
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
 use crate::api::types::{Node, OperationStatus};
 use crate::app::components::{
     follow_submission, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress,
 };
+use crate::app::paths::params::{route, PoolRoute};
+use crate::app::paths::to;
 use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::ops::Ops;
 use crate::rules::capacity::{drain_commands, BASELINE_REASON};
@@ -32,7 +34,7 @@ pub fn DeletePoolDialog(
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
+    let route = route::<PoolRoute>();
     let reason = Signal::derive(move || {
         if no_baseline.get() {
             Some(BASELINE_REASON.to_string())
@@ -44,10 +46,7 @@ pub fn DeletePoolDialog(
         let pool_id = pool_id.clone();
         Action::new_local(move |_: &()| {
             let client = client.clone();
-            let cluster = params
-                .read_untracked()
-                .get("cluster_id")
-                .unwrap_or_default();
+            let cluster = route.read_untracked().cluster_id.clone();
             let pool = pool_id.clone();
             async move { client.delete_pool(&cluster, &pool).await }
         })
@@ -60,12 +59,7 @@ pub fn DeletePoolDialog(
             .and_then(|id| ops.get(&id))
             .is_some_and(|t| t.op.status == OperationStatus::Done);
         if done {
-            let p = params.read_untracked();
-            let href = format!(
-                "/projects/{}/clusters/{}",
-                p.get("project_id").unwrap_or_default(),
-                p.get("cluster_id").unwrap_or_default()
-            );
+            let href = route.with_untracked(|r| to::cluster(&r.project_id, &r.cluster_id));
             navigate(&href, Default::default());
         }
     });
@@ -101,16 +95,13 @@ pub fn DeletePoolDialog(
 #[component]
 pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
+    let route = route::<PoolRoute>();
     let delete = {
         let node_id = node.id.clone();
         Action::new_local(move |_: &()| {
             let client = client.clone();
-            let p = params.read_untracked();
-            let (cluster, pool) = (
-                p.get("cluster_id").unwrap_or_default(),
-                p.get("pool_id").unwrap_or_default(),
-            );
+            let p = route.read_untracked();
+            let (cluster, pool) = (p.cluster_id.clone(), p.pool_id.clone());
             let node = node_id.clone();
             async move {
                 let sent = client.delete_node(&cluster, &pool, &node).await;

@@ -1,6 +1,5 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::{Node, Pool, PoolUpdate, PriceNow};
@@ -9,6 +8,8 @@ use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time}
 use crate::app::context::{page_title, Refresh};
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
+use crate::app::paths::params::{route, PoolRoute};
+use crate::app::paths::to;
 use crate::app::pools::delete_pool_dialog::{DeleteNodeDialog, DeletePoolDialog};
 use crate::app::pools::kept_deletes::KeptDeletes;
 use crate::app::pools::size_history::{PoolRead, SizeHistory};
@@ -20,22 +21,15 @@ use crate::rules::money;
 /// One pool, or "Pool not found" when the API knows no such pool in the cluster.
 #[component]
 pub fn PoolPage() -> impl IntoView {
-    let params = use_params_map();
-    let pool_id = Memo::new(move |_| params.read().get("pool_id").unwrap_or_default());
+    let route = route::<PoolRoute>();
+    let pool_id = Memo::new(move |_| route.read().pool_id.clone());
     let missing = RwSignal::new(false);
     Effect::watch(
         move || pool_id.get(),
         move |_, _, _| missing.set(false),
         false,
     );
-    let cluster_href = move || {
-        let p = params.read();
-        format!(
-            "/projects/{}/clusters/{}",
-            p.get("project_id").unwrap_or_default(),
-            p.get("cluster_id").unwrap_or_default()
-        )
-    };
+    let cluster_href = move || route.with(|r| to::cluster(&r.project_id, &r.cluster_id));
     view! {
         <Show
             when=move || !missing.get()
@@ -54,10 +48,10 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let param = move |name: &'static str| move || params.read().get(name).unwrap_or_default();
-    let (project_id, cluster_id, pool_id) =
-        (param("project_id"), param("cluster_id"), param("pool_id"));
+    let route = route::<PoolRoute>();
+    let project_id = move || route.read().project_id.clone();
+    let cluster_id = move || route.read().cluster_id.clone();
+    let pool_id = move || route.read().pool_id.clone();
     // Re-read when an operation ends and every few seconds: the autoscaler changes
     // node counts behind the person's back.
     let pool = {
@@ -135,15 +129,8 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             client.nodes(&c, &p).await
         }
     });
-    let back = move || format!("/projects/{}/clusters/{}", project_id(), cluster_id());
-    let edit = move || {
-        format!(
-            "/projects/{}/clusters/{}/pools/{}/edit",
-            project_id(),
-            cluster_id(),
-            pool_id()
-        )
-    };
+    let back = move || to::cluster(&project_id(), &cluster_id());
+    let edit = move || to::edit_pool(&project_id(), &cluster_id(), &pool_id());
     let in_flight = Memo::new(move |_| ops.in_flight_on(&pool_id()));
     let blocked = Signal::derive(move || {
         in_flight.get().map(|t| {

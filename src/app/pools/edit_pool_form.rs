@@ -1,9 +1,11 @@
 //! "Edit pool": name, node count and tags change in place; the node configuration
 //! is shown locked, because the API silently ignores it on update.
 
+use crate::app::paths::params::{route, PoolRoute};
+use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
@@ -34,10 +36,10 @@ type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>, Vec<InstanceType>);
 #[component]
 pub fn EditPoolPage() -> impl IntoView {
     let client = expect_context::<Client>();
-    let params = use_params_map();
-    let param = move |name: &'static str| move || params.read().get(name).unwrap_or_default();
-    let (project_id, cluster_id, pool_id) =
-        (param("project_id"), param("cluster_id"), param("pool_id"));
+    let route = route::<PoolRoute>();
+    let project_id = move || route.read().project_id.clone();
+    let cluster_id = move || route.read().cluster_id.clone();
+    let pool_id = move || route.read().pool_id.clone();
     let loaded = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
@@ -53,14 +55,7 @@ pub fn EditPoolPage() -> impl IntoView {
             .await
         }
     });
-    let pool_href = move || {
-        format!(
-            "/projects/{}/clusters/{}/pools/{}",
-            project_id(),
-            cluster_id(),
-            pool_id()
-        )
-    };
+    let pool_href = move || to::pool(&project_id(), &cluster_id(), &pool_id());
     let names = move || {
         loaded.with(|read| match read {
             Some(Ok((cluster, pool, ..))) => (pool.name.clone(), cluster.name.clone()),
@@ -90,14 +85,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let (cluster, pool, pools, nodes, types) = data;
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let params = use_params_map();
-    let base = move || {
-        format!(
-            "/projects/{}/clusters/{}",
-            params.read().get("project_id").unwrap_or_default(),
-            params.read().get("cluster_id").unwrap_or_default()
-        )
-    };
+    let route = route::<PoolRoute>();
 
     let name = RwSignal::new(pool.name.clone());
     let node_count = RwSignal::new(pool.node_count.to_string());
@@ -177,11 +165,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         let note_refusal = note_refusal.clone();
         refused_before.set(false);
         let (cluster, pool) = (
-            params
-                .read_untracked()
-                .get("cluster_id")
-                .unwrap_or_default(),
-            params.read_untracked().get("pool_id").unwrap_or_default(),
+            route.read_untracked().cluster_id.clone(),
+            route.read_untracked().pool_id.clone(),
         );
         async move {
             let sent = client.update_pool(&cluster, &pool, &body).await;
@@ -233,12 +218,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let navigate = use_navigate();
     Effect::new(move |_| {
         if let Some(id) = submitted.get() {
-            let (project, cluster) = params.with_untracked(|p| {
-                (
-                    p.get("project_id").unwrap_or_default(),
-                    p.get("cluster_id").unwrap_or_default(),
-                )
-            });
+            let (project, cluster) =
+                route.with_untracked(|p| (p.project_id.clone(), p.cluster_id.clone()));
             navigate(
                 &follow_href(&project, &id, Some(&cluster), None),
                 NavigateOptions {
@@ -302,19 +283,14 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
 
     let replace_href = {
         let id = pool_id.clone();
-        move || format!("{}/pools/new?replace={id}", base())
+        move || route.with(|r| to::replacing_pool(&r.project_id, &r.cluster_id, &id))
     };
     let boot = StoredValue::new(format!("{} GB", pool.node_config.boot_volume.size));
     let autoscaling = cluster.autoscaling;
     let config = StoredValue::new(pool.node_config.clone());
     let nodes = StoredValue::new(nodes);
     let status_word = pool.status.as_str().to_string();
-    let ops_href = move || {
-        format!(
-            "/projects/{}/operations",
-            params.read().get("project_id").unwrap_or_default()
-        )
-    };
+    let ops_href = move || route.with(|r| to::operations(&r.project_id));
 
     view! {
         <header class="page-header"><h1>{format!("Edit pool {}", pool.name)}</h1></header>

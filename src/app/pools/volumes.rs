@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 use crate::api::client::Client;
 use crate::api::types::Volume;
 use crate::app::components::{ErrorView, StatusBadge};
 use crate::app::context::Refresh;
+use crate::app::paths::params::{route, PoolRoute};
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
@@ -24,9 +24,9 @@ pub fn PoolVolumeList() -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let Refresh(refresh) = expect_context::<Refresh>();
-    let params = use_params_map();
-    let param = move |name: &'static str| move || params.read().get(name).unwrap_or_default();
-    let (cluster_id, pool_id) = (param("cluster_id"), param("pool_id"));
+    let route = route::<PoolRoute>();
+    let cluster_id = move || route.read().cluster_id.clone();
+    let pool_id = move || route.read().pool_id.clone();
     let volumes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
