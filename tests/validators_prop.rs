@@ -13,7 +13,7 @@ use nks_console::rules::times::parse_http_date_ms;
 use nks_console::rules::validation::{
     self, boot_volume_size, boot_volume_type, is_reserved_key, label, label_key, label_value,
     labels_by_line, node_count, parse_taint, split_lines, split_list, tags, taint,
-    BOOT_VOLUME_MAX_GB, BOOT_VOLUME_MIN_GB, NAME_MAX, NODE_COUNT_MAX, RESERVED_PREFIXES,
+    BOOT_VOLUME_MAX_GB, BOOT_VOLUME_MIN_GB, NAME_MAX, NODE_COUNT_MAX, RESERVED_LABEL_PREFIXES,
     TAINT_EFFECTS,
 };
 use proptest::prelude::*;
@@ -229,7 +229,7 @@ proptest! {
 
     #[test]
     fn a_reserved_prefix_is_refused_and_named(
-        prefix in proptest::sample::select(RESERVED_PREFIXES.to_vec()),
+        prefix in proptest::sample::select(RESERVED_LABEL_PREFIXES.to_vec()),
         name in name_segment(),
         bare in any::<bool>(),
     ) {
@@ -243,7 +243,7 @@ proptest! {
 
     #[test]
     fn a_lookalike_of_a_reserved_prefix_is_not_reserved(
-        prefix in proptest::sample::select(RESERVED_PREFIXES.to_vec()),
+        prefix in proptest::sample::select(RESERVED_LABEL_PREFIXES.to_vec()),
         tail in "[a-z0-9]{1,5}",
     ) {
         // `kubernetes.iox/…` and `sub.kubernetes.io/…` are someone else's domains.

@@ -1100,9 +1100,9 @@ impl Client {
 }
 
 /// What an error answer's body says ([`error_message`]). Reading any JSON takes
-/// serde_json's `Value` (its parser, map and writer), about 4 KB of gzipped wasm
-/// that only a refused or failed call needs, so in the split build that code is
-/// fetched with the first such answer, and kept. Should that fetch fail too, the
+/// serde_json's `Value` (its parser, map and writer), which only a refused or
+/// failed call needs, so in the split build that code is fetched with the first
+/// such answer, and kept. Should that fetch fail too, the
 /// body is shown as text, as a body that is not JSON is.
 async fn said(body: &str) -> String {
     match split_call!(error_reader()) {

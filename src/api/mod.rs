@@ -3,5 +3,4 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod client;
-pub mod decode;
-pub mod types;
+pub use nks_api::{decode, types};

@@ -60,18 +60,6 @@ pub fn pool_update(current: &Pool, edit: &PoolEdit) -> PoolUpdate {
     }
 }
 
-impl ClusterUpdate {
-    pub fn is_empty(&self) -> bool {
-        self.name.is_none() && self.autoscaling.is_none() && self.tags.is_none()
-    }
-}
-
-impl PoolUpdate {
-    pub fn is_empty(&self) -> bool {
-        self.name.is_none() && self.node_count.is_none() && self.tags.is_none()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

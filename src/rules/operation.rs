@@ -62,6 +62,8 @@ mod tests {
         assert!(!is_terminal(&OperationStatus::Pending));
         assert!(!is_terminal(&OperationStatus::Running));
         assert!(!is_terminal(&OperationStatus::Unknown));
+        // An unheard-of status is not terminal: keep polling rather than strand the user.
+        assert!(!is_terminal(&OperationStatus::Other("paused".into())));
     }
 
     fn timed(status: OperationStatus, created_at: &str, updated_at: &str) -> Operation {

@@ -4,18 +4,10 @@
 //! Each validator takes the raw text the person typed and returns either the
 //! value to send or a message for the field. Nothing here panics on any input.
 
-/// Node count bounds (digest §5.2).
-pub const NODE_COUNT_MIN: u32 = 0;
-pub const NODE_COUNT_MAX: u32 = 100;
-/// Boot volume size bounds in GB (digest §5.2).
-pub const BOOT_VOLUME_MIN_GB: u32 = 64;
-pub const BOOT_VOLUME_MAX_GB: u32 = 512;
-/// Name length: the API documents none; 63 matches a Kubernetes object name.
-pub const NAME_MAX: usize = 63;
-/// Taint effects the API accepts.
-pub const TAINT_EFFECTS: [&str; 3] = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
-/// Label key prefixes the platform keeps for itself.
-pub const RESERVED_PREFIXES: [&str; 3] = ["kubernetes.io", "k8s.io", "nirvanalabs.io"];
+pub use nks_api::limits::{
+    BOOT_VOLUME_MAX_GB, BOOT_VOLUME_MIN_GB, NAME_MAX, NODE_COUNT_MAX, NODE_COUNT_MIN,
+    RESERVED_LABEL_PREFIXES, TAINT_EFFECTS,
+};
 
 pub type Checked<T> = Result<T, String>;
 
@@ -226,7 +218,7 @@ fn printable(s: &str) -> String {
 /// Whether `key` falls under a reserved prefix (`kubernetes.io`, `k8s.io`,
 /// `nirvanalabs.io`, exactly or followed by `/`), the digest's rule.
 pub fn is_reserved_key(key: &str) -> bool {
-    RESERVED_PREFIXES.iter().any(|p| {
+    RESERVED_LABEL_PREFIXES.iter().any(|p| {
         key.strip_prefix(p)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
     })
@@ -265,7 +257,7 @@ pub fn label_key(key: &str) -> Checked<()> {
         return Err(format!(
             "Key \"{}\" uses a reserved prefix ({}).",
             printable(key),
-            RESERVED_PREFIXES.join(", ")
+            RESERVED_LABEL_PREFIXES.join(", ")
         ));
     }
     let (prefix, name) = match key.split_once('/') {

@@ -32,14 +32,12 @@ use std::net::Ipv4Addr;
 
 use crate::model::{BootVolume, NodeConfig, Protocol, VolumeType};
 
-pub const NAME_MAX_CHARS: usize = 63;
-pub const NODE_COUNT_MIN: i64 = 0;
-pub const NODE_COUNT_MAX: i64 = 100;
-pub const BOOT_SIZE_MIN: i64 = 64;
-pub const BOOT_SIZE_MAX: i64 = 512;
+pub use nks_api::limits::{NAME_MAX as NAME_MAX_CHARS, RESERVED_LABEL_PREFIXES, TAINT_EFFECTS};
+pub const NODE_COUNT_MIN: i64 = nks_api::limits::NODE_COUNT_MIN as i64;
+pub const NODE_COUNT_MAX: i64 = nks_api::limits::NODE_COUNT_MAX as i64;
+pub const BOOT_SIZE_MIN: i64 = nks_api::limits::BOOT_VOLUME_MIN_GB as i64;
+pub const BOOT_SIZE_MAX: i64 = nks_api::limits::BOOT_VOLUME_MAX_GB as i64;
 pub const DEFAULT_NODE_COUNT: i64 = 1;
-pub const TAINT_EFFECTS: [&str; 3] = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
-const RESERVED_LABEL_PREFIXES: [&str; 3] = ["kubernetes.io", "k8s.io", "nirvanalabs.io"];
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClusterCreate {

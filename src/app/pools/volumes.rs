@@ -45,10 +45,11 @@ pub fn PoolVolumeList() -> impl IntoView {
             let mut placed: Vec<(usize, Row)> = volumes
                 .into_iter()
                 .map(|v| {
+                    let node_id = v.node_id.clone().unwrap_or_default();
                     let (at, node) = nodes
-                        .get(&v.node_id)
+                        .get(&node_id)
                         .cloned()
-                        .unwrap_or_else(|| (usize::MAX, v.node_id.clone()));
+                        .unwrap_or((usize::MAX, node_id));
                     (at, (v, node))
                 })
                 .collect();

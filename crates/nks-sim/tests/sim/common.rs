@@ -59,13 +59,17 @@ impl T {
     }
 
     pub async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut req = self.http.request(method, self.url(path)).bearer_auth(KEY);
+        let mut req = self
+            .http
+            .request(method.clone(), self.url(path))
+            .bearer_auth(KEY);
         if let Some(b) = body {
             req = req.json(&b);
         }
         let resp = req.send().await.expect("request sent");
         let status = resp.status().as_u16();
         let text = resp.text().await.expect("body");
+        super::wire::check(&method, path, status, &text);
         let value = if text.is_empty() {
             Value::Null
         } else {

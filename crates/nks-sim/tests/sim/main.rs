@@ -14,3 +14,4 @@ mod pagination;
 mod parts;
 mod pools;
 mod validation;
+mod wire;

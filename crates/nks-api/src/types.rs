@@ -23,7 +23,7 @@ use serde_json::Value;
 
 /// A field's value, or its default when the field is `null` (a missing field
 /// takes its default through `#[serde(default)]`, which goes with this).
-pub(crate) fn nullable<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+pub fn nullable<'de, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de> + Default,
@@ -36,9 +36,9 @@ where
 /// `as_str` gives the text as the API wrote it.
 ///
 /// Read through [`WireValue`], written by serde's derive (`Other` untagged). The
-/// reading is the derive's, to the letter (`tests/wire_fixtures.rs`), without
-/// the derive's buffering of the value for its untagged variant, whose code was
-/// a few kilobytes of the first page's wasm.
+/// reading is the derive's, to the letter (`tests/fixtures.rs`), without the
+/// derive's buffering of the value for its untagged variant: the benchmark's
+/// first-load budget needs it (README, Benchmark).
 macro_rules! wire_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal,)* }) => {
         $(#[$meta])*
@@ -223,7 +223,7 @@ wire_enum!(VolumeKind {
 
 /// The list envelope every list endpoint answers with (digest §3.17).
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Page<T> {
     pub items: Vec<T>,
@@ -277,8 +277,7 @@ pub struct Project {
 
 /// A project as the shell reads it, for the project switcher and the home
 /// redirect: the same wire object, only the two fields they use (serde skips the
-/// rest). The shell is on every page, the first included, and decoding all of
-/// [`Project`] there (its tags, counts and times) cost its code ~1 KB gzipped.
+/// rest). The first-load budget needs it (README, Benchmark).
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct ProjectSummary {
@@ -431,8 +430,8 @@ pub struct Cluster {
 }
 
 /// A cluster as the cluster list reads it: the same wire object, only the fields
-/// the list shows (serde skips the rest). The list is the first page most visits
-/// open, and decoding every field of [`Cluster`] there cost its code ~2 KB gzipped.
+/// the list shows (serde skips the rest). The first-load budget needs it
+/// (README, Benchmark).
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct ClusterSummary {
@@ -505,12 +504,12 @@ pub struct Controller {
 }
 
 /// A controller's or a node's volume (NKSControllerVolume, NKSNodeVolume): the
-/// same shape, and `node_id` is `""` for a controller's.
+/// same shape but `node_id`, which a controller's volume does not have.
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Volume {
     pub id: String,
-    pub node_id: String,
+    pub node_id: Option<String>,
     pub name: String,
     pub kind: VolumeKind,
     #[serde(rename = "type")]
@@ -720,6 +719,13 @@ pub struct ClusterUpdate {
     pub tags: Option<Vec<String>>,
 }
 
+impl ClusterUpdate {
+    /// Nothing changes: no PATCH to send.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_none() && self.autoscaling.is_none() && self.tags.is_none()
+    }
+}
+
 /// Body of `POST /v1/nks/clusters/{id}/pools` (and its checks).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PoolCreate {
@@ -737,6 +743,13 @@ pub struct PoolUpdate {
     pub name: Option<String>,
     pub node_count: Option<u32>,
     pub tags: Option<Vec<String>>,
+}
+
+impl PoolUpdate {
+    /// Nothing changes: no PATCH to send.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_none() && self.node_count.is_none() && self.tags.is_none()
+    }
 }
 
 /// Body of `PATCH /v1/nks/clusters/{cid}/load_balancers/{id}`: the SDK's one

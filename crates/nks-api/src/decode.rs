@@ -117,7 +117,7 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Sourced<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::types::{Page, Pool};
+    use crate::types::{Page, Pool};
 
     #[test]
     fn an_error_names_the_place_of_the_bad_value() {
