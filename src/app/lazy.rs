@@ -13,12 +13,9 @@
 //! a cluster's and a pool's pages with their sections and the networking views,
 //! and the create and edit forms.
 //!
-//! The connect screen is not split, though a kept key skips it: the code it
-//! shares with the pages came as 17 small modules of their own, each with its
-//! own overhead, to a new user's first screen. In the main module it put the
-//! first load at 294.6 KB instead of 306.9 KB (gzip), and the main module alone
-//! (a kept key's first load) at 278.4 KB instead of 266.5 KB; the pages after it
-//! no longer fetch that shared code.
+//! The connect screen is not split, though a kept key skips it: split, the code
+//! it shares with the pages came to a new user as many small modules, each with
+//! its own overhead (README, Benchmark).
 //!
 //! A view whose code does not arrive (network down, a deployment replaced under an
 //! open tab) says so with a retry, instead of taking the console down with it.

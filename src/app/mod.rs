@@ -61,7 +61,7 @@ impl Session {
 ///
 /// The config is read before anything is mounted, not in a resource under a
 /// `<Suspense>`: the root has nothing to show without it, and that boundary and
-/// resource cost the first page about 8 KB of wasm (4 KB gzipped).
+/// resource would be first-load code.
 pub fn start() {
     // The code is here, compiled and running: a phase of the benchmark's cold load.
     perf::mark("nks:started");

@@ -13,7 +13,7 @@ use super::{clusters, lazy};
 
 /// What draws a page. Every route's view has this one type, so routes whose paths
 /// have the same shape share the router's code for them (a route is compiled
-/// once per path shape and view type): kilobytes of the first load.
+/// once per path shape and view type).
 type Page = fn() -> AnyView;
 
 fn page(draw: Page) -> Page {

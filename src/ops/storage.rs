@@ -7,9 +7,8 @@
 //! starts from what the last leader saved.
 //!
 //! Every storage signal in the app holds text (`FromToStringCodec`), so the
-//! console carries one copy of leptos-use's storage code: 7 KB of gzipped wasm,
-//! where a second codec for the ids made it 13 KB. The ids are JSON through
-//! serde_json here.
+//! console carries one copy of leptos-use's storage code; the ids are JSON
+//! through serde_json here.
 
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;

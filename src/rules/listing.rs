@@ -69,8 +69,8 @@ fn split_sort(sort: &str) -> (&str, bool) {
 }
 
 /// Names are `[A-Za-z0-9._-]` (see `validation`), so ASCII case folding is all the
-/// filter and the sort need; full Unicode lowercasing would bring its tables (about
-/// 11 KB) into the first page for nothing.
+/// filter and the sort need; full Unicode lowercasing would bring its tables into
+/// the first page for nothing.
 /// The list's items are anything that reads as a cluster summary (a
 /// `ClusterSummary`, or a `Sourced<ClusterSummary>` that keeps its text to key its row).
 pub fn filter_and_sort<C>(clusters: &[C], q: &ClusterQuery) -> Vec<C>
@@ -115,8 +115,7 @@ where
 
 /// The positions `0..len` in stable sorted order by `less` (a bottom-up merge
 /// sort). The first page's sorts go through this one function: the standard
-/// library's sort is compiled again for every element type and comparator,
-/// about 3 KB of wasm apiece.
+/// library's sort is compiled again for every element type and comparator.
 pub fn stable_order(len: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
     let mut order: Vec<usize> = (0..len).collect();
     let mut merged = Vec::with_capacity(len);

@@ -3,10 +3,9 @@
 //! does not exist (`2026-02-31`) is not a time.
 //!
 //! Only the crate's well-known formats are used, whose parsers are written for
-//! them: a format description (`format_description!`) brings the crate's general
-//! parser. With its general formatter that was 11 KB more of first load,
-//! gzipped; these two parsers cost 3 KB. Local times are written by the
-//! browser (components::Time); how long ago one was (`3 min ago`) is here.
+//! them: a format description (`format_description!`) would bring the crate's
+//! general parser into the first load. Local times are written by the browser
+//! (components::Time); how long ago one was (`3 min ago`) is here.
 
 use time::format_description::well_known::{Rfc2822, Rfc3339};
 use time::OffsetDateTime;
