@@ -4,14 +4,13 @@
 //!
 //! Logging out reaches every tab of the origin: a message on a broadcast
 //! channel (each tab forgets its own `sessionStorage` copy), and the storage
-//! event when a remembered key is removed from `localStorage`. The channel is
-//! web-sys's (as the tracker's is), listened to through leptos-use.
+//! event when a remembered key is removed from `localStorage`; both through
+//! leptos-use.
 
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;
-use leptos_use_event_listener::use_event_listener;
+use leptos_use_broadcast_channel::{use_broadcast_channel, UseBroadcastChannelReturn};
 use leptos_use_storage::{use_local_storage, use_session_storage};
-use wasm_bindgen::JsValue;
 
 const KEY_ITEM: &str = "nks-console.api-key";
 /// Where tabs tell each other that the person logged out.
@@ -23,10 +22,10 @@ const LOGGED_OUT: &str = "logged-out";
 pub struct KeyStore {
     tab: Place,
     device: Place,
-    /// Where tabs tell each other "logged out".
-    channel: StoredValue<Option<web_sys::BroadcastChannel>, LocalStorage>,
+    /// Tells the other tabs.
+    post: Callback<String>,
     /// The last message from another tab.
-    heard: RwSignal<Option<String>>,
+    heard: Signal<Option<String>>,
 }
 
 #[derive(Clone, Copy)]
@@ -59,23 +58,13 @@ impl Place {
 impl KeyStore {
     /// Opens both places. Call once, under the console's owner.
     pub fn open() -> Self {
-        let channel = web_sys::BroadcastChannel::new(SESSION_CHANNEL).ok();
-        let heard = RwSignal::new(None);
-        if let Some(channel) = &channel {
-            let target: &web_sys::EventTarget = channel;
-            let _ = use_event_listener(
-                target.clone(),
-                leptos::ev::message,
-                move |event: web_sys::MessageEvent| heard.set(event.data().as_string()),
-            );
-            let closing = channel.clone();
-            on_cleanup(move || closing.close());
-        }
+        let UseBroadcastChannelReturn { post, message, .. } =
+            use_broadcast_channel::<String, FromToStringCodec>(SESSION_CHANNEL);
         KeyStore {
             tab: Place::new(use_session_storage::<String, FromToStringCodec>(KEY_ITEM)),
             device: Place::new(use_local_storage::<String, FromToStringCodec>(KEY_ITEM)),
-            channel: StoredValue::new_local(channel),
-            heard,
+            post: Callback::new(move |message: String| post(&message)),
+            heard: message,
         }
     }
 
@@ -83,13 +72,9 @@ impl KeyStore {
     pub fn announce_logout(&self) {
         // Each message is new (it carries the time), so two logouts in a row
         // are both heard. Whole milliseconds: printing an f64 would bring the
-        // float formatter (about 15 KB of wasm) into the first load.
-        let message = JsValue::from_str(&format!("{LOGGED_OUT} {}", js_sys::Date::now() as u64));
-        self.channel.with_value(|channel| {
-            if let Some(channel) = channel {
-                let _ = channel.post_message(&message);
-            }
-        });
+        // float formatter into the first load.
+        self.post
+            .run(format!("{LOGGED_OUT} {}", js_sys::Date::now() as u64));
     }
 
     /// Calls `log_out_here` when another tab logs out: its message arrives, or

@@ -3,6 +3,9 @@
 //! `nks-console.operations` (they receive its state and send it their
 //! operations), and the browser hands the lock to one of them when the leader
 //! closes. Without Web Locks every tab leads on its own.
+//!
+//! The channel is web-sys's, not leptos-use's: that one hands messages over as a
+//! signal of the last one, and two sent in one tick would reach the engine as one.
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;

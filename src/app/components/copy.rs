@@ -1,5 +1,8 @@
 //! Copying ids and commands: a button that puts the text on the browser's
 //! clipboard and says, in a live region beside it, whether it did.
+//!
+//! Not leptos-use's `use_clipboard`: it drops a refused write without a word,
+//! and a refusal here must be said (with what to do instead).
 
 use std::time::Duration;
 
