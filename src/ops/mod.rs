@@ -31,7 +31,7 @@ use leptos_use_document_visibility::use_document_visibility;
 use wasm_bindgen::JsValue;
 
 use crate::api::client::Client;
-use crate::api::types::Operation;
+use crate::api::types::{Operation, OperationStatus};
 use crate::rules::outcome::ApiError;
 use crate::rules::tracking::tabs::{anyone_watching, Adoptions};
 use crate::rules::tracking::tracker::{Tracked, Tracker};
@@ -61,6 +61,18 @@ pub enum NoticeKind {
     Failed,
     OutOfTime,
     /// The API answered 404 for it: no longer known.
+    Lost,
+}
+
+/// How a followed operation ended when it did not end `done`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotDone {
+    /// The platform ran it and it failed.
+    Failed(Operation),
+    /// Its deadline passed: it may still be running ("keep watching" follows it on).
+    OutOfTime,
+    /// The API no longer knows it (404); or the wait ended unanswered, its
+    /// view or the tracker gone.
     Lost,
 }
 
@@ -286,6 +298,29 @@ impl Ops {
         self.state.with(|t| t.ops.get(id).cloned())
     }
 
+    /// Resolves once operation `id` (tracked: [`Ops::track`]) has ended. A view
+    /// of the tracker's state, which the one poll loop moves: it never asks the
+    /// API itself. It waits under the caller's owner, so a view's flow ends
+    /// with the view.
+    pub async fn until_ended(&self, id: &str) -> Result<Operation, NotDone> {
+        use futures_util::StreamExt;
+        let ops = *self;
+        let id = id.to_string();
+        // Its own owner: the memo and the stream's effect go when the wait ends.
+        let owner = Owner::new();
+        let end_of = owner.with(|| Memo::new(move |_| ops.get(&id).and_then(|t| ending(&t))));
+        let mut ends = owner.with(|| end_of.to_stream());
+        let end = loop {
+            match ends.next().await {
+                Some(Some(end)) => break end,
+                Some(None) => continue,
+                None => break Err(NotDone::Lost),
+            }
+        };
+        drop(owner);
+        end
+    }
+
     /// Reads the whole tracker (for the operations page's live overlay).
     pub fn with_tracker<R>(&self, f: impl FnOnce(&Tracker) -> R) -> R {
         self.state.with(f)
@@ -380,5 +415,16 @@ impl Ops {
     /// Whether this tab's page is shown now.
     fn is_visible(&self) -> bool {
         self.shown.try_get_untracked().unwrap_or(true)
+    }
+}
+
+/// How a tracked operation ended, if it has.
+fn ending(tracked: &Tracked) -> Option<Result<Operation, NotDone>> {
+    match tracked.op.status {
+        OperationStatus::Done => Some(Ok(tracked.op.clone())),
+        OperationStatus::Failed => Some(Err(NotDone::Failed(tracked.op.clone()))),
+        _ if tracked.lost => Some(Err(NotDone::Lost)),
+        _ if tracked.expired => Some(Err(NotDone::OutOfTime)),
+        _ => None,
     }
 }

@@ -216,6 +216,21 @@ test('delete pool and delete node are confirmed by typing the name and tracked t
   await expect(pools).not.toContainText('batch-zero');
 });
 
+test('a pool delete sent, then another page opened: its end is told there, and does not pull the person back', async ({ control, demo, open }) => {
+  const page = await open(poolPath(demo, demo.zero));
+  await expect(page.getByRole('heading', { name: 'batch-zero' })).toBeVisible();
+  await page.getByLabel('Type batch-zero to confirm').fill('batch-zero');
+  await page.getByRole('button', { name: 'Delete pool' }).click();
+  await expect(inFlight(page, 'Delete pool')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operations' }).click();
+  await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('status').filter({ hasText: 'Delete pool: done.' })).toBeVisible();
+  // The delete's flow ended with its page: the person stays where they went.
+  await expect(page.getByRole('table', { name: 'Operations' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/projects/${demo.project}/operations`);
+});
+
 test('create cluster: choices from the API, a hosting VPC disabled with the reason, autoscaling chosen explicitly', async ({ control, demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters`);
   await page.getByRole('link', { name: 'Create cluster' }).first().click();

@@ -4,8 +4,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
-use crate::api::types::OperationStatus;
-use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::components::{send_and_follow, ConfirmByTyping, ErrorView, OpProgress};
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::ops::Ops;
@@ -25,28 +24,25 @@ pub fn DeleteClusterDialog(
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<ClusterRoute>();
+    let rejected = RwSignal::new(None::<ApiError>);
+    let submitted = RwSignal::new(None::<String>);
+    let navigate = use_navigate();
+    // Delete, follow, then the project's clusters.
     let delete = {
         let id = cluster_id.clone();
         Action::new_local(move |_: &()| {
-            let client = client.clone();
-            let id = id.clone();
-            async move { client.delete_cluster(&id).await }
+            let (client, id, navigate) = (client.clone(), id.clone(), navigate.clone());
+            async move {
+                let sent = client.delete_cluster(&id);
+                if let Some(Ok(_)) = send_and_follow(ops, sent, submitted, rejected).await {
+                    navigate(
+                        &route.with_untracked(|r| to::clusters(&r.project_id)),
+                        Default::default(),
+                    );
+                }
+            }
         })
     };
-    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if submitted
-            .get()
-            .and_then(|id| ops.get(&id))
-            .is_some_and(|t| t.op.status == OperationStatus::Done)
-        {
-            navigate(
-                &route.with_untracked(|r| to::clusters(&r.project_id)),
-                Default::default(),
-            );
-        }
-    });
     let warning = {
         let name = cluster_name.clone();
         Signal::derive(move || {
@@ -66,7 +62,7 @@ pub fn DeleteClusterDialog(
                         pending=delete.pending() disabled_reason=blocked on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),
             }}
-            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
+            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
         </section>
     }
 }

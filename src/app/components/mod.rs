@@ -26,7 +26,7 @@ pub use op_progress::{OpProgress, SubmissionProgress};
 pub use retry_wait::{RetryLine, RetryWait};
 pub use sort_header::SortHeader;
 pub use status_badge::StatusBadge;
-pub use submission::{finished, follow_submission};
+pub use submission::{finished, follow_submission, send_and_follow};
 pub use time::{local_time, utc_time, Time};
 pub use uncertain_create::{CreateCheck, UncertainCreate};
 

@@ -6,8 +6,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
-use crate::api::types::OperationStatus;
-use crate::app::components::{follow_submission, ConfirmByTyping, ErrorView, OpProgress};
+use crate::app::components::{send_and_follow, ConfirmByTyping, ErrorView, OpProgress};
 use crate::app::paths::params::{route, NetworkingRoute};
 use crate::app::paths::to;
 use crate::ops::Ops;
@@ -18,27 +17,25 @@ pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<NetworkingRoute>();
+    let rejected = RwSignal::new(None::<ApiError>);
+    let submitted = RwSignal::new(None::<String>);
+    let navigate = use_navigate();
+    // Delete, follow, then the VPC list.
     let delete = {
         let id = vpc_id.clone();
         Action::new_local(move |_: &()| {
-            let client = client.clone();
-            let id = id.clone();
-            async move { client.delete_vpc(&id).await }
+            let (client, id, navigate) = (client.clone(), id.clone(), navigate.clone());
+            async move {
+                let sent = client.delete_vpc(&id);
+                if let Some(Ok(_)) = send_and_follow(ops, sent, submitted, rejected).await {
+                    navigate(
+                        &route.with_untracked(|r| to::networking(&r.project_id)),
+                        Default::default(),
+                    );
+                }
+            }
         })
     };
-    let rejected = RwSignal::new(None::<ApiError>);
-    let submitted = follow_submission(move || delete.value().get(), rejected);
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if submitted
-            .get()
-            .and_then(|id| ops.get(&id))
-            .is_some_and(|t| t.op.status == OperationStatus::Done)
-        {
-            let project = route.with_untracked(|r| to::networking(&r.project_id));
-            navigate(&project, Default::default());
-        }
-    });
     let in_flight = {
         let id = vpc_id.clone();
         Memo::new(move |_| ops.in_flight_on(&id))
@@ -63,7 +60,7 @@ pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
                 None => view! {
                     <ConfirmByTyping name=vpc_name.clone() action="Delete VPC" warning
                         pending=delete.pending() disabled_reason=blocked
-                        on_confirm=Callback::new(move |_| { rejected.set(None); delete.dispatch(()); }) />
+                        on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}

@@ -4,9 +4,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
-use crate::api::types::{Node, OperationStatus};
+use crate::api::types::Node;
 use crate::app::components::{
-    follow_submission, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress,
+    follow_submission, send_and_follow, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress,
 };
 use crate::app::paths::params::{route, PoolRoute};
 use crate::app::paths::to;
@@ -42,27 +42,24 @@ pub fn DeletePoolDialog(
             blocked.get()
         }
     });
+    let rejected = RwSignal::new(None::<ApiError>);
+    let submitted = RwSignal::new(None::<String>);
+    let navigate = use_navigate();
+    // Delete, follow, then the cluster's page.
     let delete = {
         let pool_id = pool_id.clone();
         Action::new_local(move |_: &()| {
-            let client = client.clone();
+            let (client, pool, navigate) = (client.clone(), pool_id.clone(), navigate.clone());
             let cluster = route.read_untracked().cluster_id.clone();
-            let pool = pool_id.clone();
-            async move { client.delete_pool(&cluster, &pool).await }
+            async move {
+                let sent = client.delete_pool(&cluster, &pool);
+                if let Some(Ok(_)) = send_and_follow(ops, sent, submitted, rejected).await {
+                    let href = route.with_untracked(|r| to::cluster(&r.project_id, &r.cluster_id));
+                    navigate(&href, Default::default());
+                }
+            }
         })
     };
-    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        let done = submitted
-            .get()
-            .and_then(|id| ops.get(&id))
-            .is_some_and(|t| t.op.status == OperationStatus::Done);
-        if done {
-            let href = route.with_untracked(|r| to::cluster(&r.project_id, &r.cluster_id));
-            navigate(&href, Default::default());
-        }
-    });
     let warning = {
         let name = pool_name.clone();
         Signal::derive(move || match node_count.get() {
@@ -86,7 +83,7 @@ pub fn DeletePoolDialog(
                         pending=delete.pending() disabled_reason=reason on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
                 }.into_any(),
             }}
-            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
+            {move || rejected.get().map(|error| view! { <ErrorView error /> })}
         </section>
     }
 }
