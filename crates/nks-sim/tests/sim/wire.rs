@@ -30,7 +30,6 @@ type Read = fn(&str) -> Result<(), String>;
 
 /// The console's type for a route's answer.
 fn reader(method: &Method, s: &[&str]) -> Option<Read> {
-    let get = method == Method::GET;
     let change = matches!(*method, Method::POST | Method::PATCH | Method::DELETE);
     Some(match s {
         // A change answers with its operation; `…/cost` and `…/availability` are plans.
@@ -69,7 +68,6 @@ fn reader(method: &Method, s: &[&str]) -> Option<Read> {
         [.., "volumes", _] => read::<Volume>,
         ["operations"] => read::<Page<Operation>>,
         ["operations", _] => read::<Operation>,
-        _ if get => return None,
         _ => return None,
     })
 }
