@@ -64,6 +64,26 @@ fn tab_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// One item of this tab's storage (`""` when there is none).
+pub fn tab_item(key: &str) -> String {
+    tab_storage()
+        .and_then(|tab| tab.get_item(key).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// Writes one item of this tab's storage now (empty: removes it). Not through
+/// leptos-use's storage, whose writes wait for an effect: a navigation or a
+/// reload right after the write must find it.
+pub fn keep_tab_item(key: &str, text: &str) {
+    if let Some(tab) = tab_storage() {
+        let _ = if text.is_empty() {
+            tab.remove_item(key)
+        } else {
+            tab.set_item(key, text)
+        };
+    }
+}
+
 /// The draft of the form on the page being shown.
 #[derive(Clone, Copy)]
 pub struct Draft {

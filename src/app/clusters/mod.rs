@@ -1,7 +1,7 @@
 //! Clusters of a project, one cluster with its pools, and the cluster forms.
 
 mod controllers;
-mod create_cluster_form;
+mod create;
 mod delete_cluster_dialog;
 mod detail;
 mod edit_cluster_form;
@@ -13,7 +13,7 @@ mod pvcs;
 mod reachability;
 
 pub use controllers::ControllerList;
-pub use create_cluster_form::CreateClusterPage;
+pub use create::CreateClusterPage;
 pub use detail::ClusterPage;
 pub use edit_cluster_form::EditClusterPage;
 pub(crate) use figures::figure_view;

@@ -1,0 +1,331 @@
+//! The create itself, as one async function: a new VPC when one is asked for,
+//! then the cluster in it, then the first pool in the cluster when one is asked
+//! for. Each step waits for the one before to end `done`; any other end stops
+//! the flow there, says why, and sends nothing after it.
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+use crate::api::client::Client;
+use crate::api::types::{ClusterCreate, Operation, PoolCreate, Vpc, VpcCreate};
+use crate::app::drafts::{keep_tab_item, Draft};
+use crate::app::operations::follow_href;
+use crate::ops::Ops;
+use crate::rules::first_pool::{create_pool_address, PendingPool, PoolFlowEnd, PENDING_ITEM};
+use crate::rules::forms::PoolForm;
+use crate::rules::new_vpc::{in_new_vpc, FlowEnd, VpcStep};
+use crate::rules::outcome::ApiError;
+
+/// What Apply sends, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub vpc: Option<VpcCreate>,
+    pub cluster: ClusterCreate,
+    /// The first pool, and the form it came from (the way back if it is not made).
+    pub pool: Option<(PoolCreate, PoolForm)>,
+}
+
+/// How the flow starts: Apply, or back on the page in this tab with a first
+/// pool kept ([`PendingPool`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start {
+    Apply(Plan),
+    Resume(PendingPool, PoolCreate),
+}
+
+/// Where the create stands, for the page to draw. Only the flow writes it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The names as sent; an empty VPC or pool name: none in this flow.
+    pub vpc_name: String,
+    pub cluster_name: String,
+    pub pool_name: String,
+    /// The new VPC's operation, shown beside the cluster's once answered.
+    pub vpc_op: Option<String>,
+    /// The VPC is being made for the cluster (until the cluster's create is answered).
+    pub vpc_waiting: bool,
+    /// The VPC made on the way: it exists whatever happens to the cluster.
+    pub made_vpc: Option<String>,
+    pub cluster_sending: bool,
+    pub cluster_op: Option<String>,
+    /// The cluster the first pool goes into, once the cluster is made.
+    pub pool_cluster: Option<String>,
+    pub pool_sending: bool,
+    pub pool_op: Option<String>,
+    /// How the flow ended short of a cluster (shown on the form).
+    pub vpc_end: Option<FlowEnd>,
+    /// How the flow ended short of the pool's own operation.
+    pub pool_end: Option<PoolFlowEnd>,
+}
+
+impl Progress {
+    /// Back in this tab with a first pool kept: the cluster's create was answered.
+    pub fn resumed(kept: &PendingPool, pool: &PoolCreate) -> Self {
+        Progress {
+            cluster_name: kept.cluster_name.clone(),
+            pool_name: pool.name.clone(),
+            cluster_op: Some(kept.operation_id.clone()),
+            ..Progress::default()
+        }
+    }
+
+    /// The form gives way to the steps: a VPC is being made for the cluster,
+    /// or the cluster's create was answered.
+    pub fn in_flow(&self) -> bool {
+        self.vpc_waiting || self.cluster_op.is_some()
+    }
+
+    pub fn with_pool(&self) -> bool {
+        !self.pool_name.is_empty()
+    }
+}
+
+/// What the flow needs besides its progress: the API, the tracker, and the
+/// form's parts it writes (each create's refusal, shown beside its fields; the
+/// name a create was tried with; the VPC chosen; the draft).
+#[derive(Clone)]
+pub struct Flow {
+    pub client: Client,
+    pub ops: Ops,
+    pub project_id: String,
+    pub progress: RwSignal<Progress>,
+    pub cluster_refused: RwSignal<Option<ApiError>>,
+    pub vpc_refused: RwSignal<Option<ApiError>>,
+    pub pool_refused: RwSignal<Option<ApiError>>,
+    pub attempted_name: RwSignal<String>,
+    pub vpc_choice: RwSignal<String>,
+    /// Reads the project's VPCs again (the form's VPC list and name check).
+    pub reread_vpcs: Action<(), Result<Vec<Vpc>, ApiError>>,
+    pub draft: Draft,
+    pub open: Rc<dyn Fn(&str)>,
+}
+
+impl Flow {
+    pub async fn run(self, start: Start) {
+        match start {
+            Start::Apply(plan) => self.create(plan).await,
+            Start::Resume(kept, pool) => self.resume(kept, pool).await,
+        }
+    }
+
+    /// Apply: VPC, cluster, first pool, each sent once the one before is done.
+    async fn create(&self, plan: Plan) {
+        let Plan { vpc, cluster, pool } = plan;
+        self.set(|p| {
+            *p = Progress {
+                vpc_name: vpc.as_ref().map(|v| v.name.clone()).unwrap_or_default(),
+                cluster_name: cluster.name.clone(),
+                pool_name: pool
+                    .as_ref()
+                    .map(|(b, _)| b.name.clone())
+                    .unwrap_or_default(),
+                ..Progress::default()
+            }
+        });
+        let cluster = match vpc {
+            None => cluster,
+            Some(vpc) => match self.new_vpc(vpc).await {
+                Some(vpc_id) => in_new_vpc(&cluster, &vpc_id),
+                None => return,
+            },
+        };
+        let Some(cluster_op) = self.send_cluster(cluster).await else {
+            return;
+        };
+        match pool {
+            // The operation's own page follows the cluster and opens it once done.
+            None => (self.open)(&follow_href(&self.project_id, &cluster_op, None, None)),
+            Some((body, form)) => self.first_pool(cluster_op, body, form).await,
+        }
+    }
+
+    /// The new VPC's id once its operation is done; else the flow ends here.
+    async fn new_vpc(&self, body: VpcCreate) -> Option<String> {
+        self.vpc_refused.set(None);
+        let op = match self.client.create_vpc(&body).await {
+            Ok(op) => op,
+            Err(error) => {
+                // It may have gone through: the name check must know its VPC.
+                if error.may_have_acted() {
+                    self.reread_vpcs.dispatch(());
+                }
+                self.vpc_refused.try_set(Some(error.clone()));
+                self.set(|p| p.vpc_end = Some(FlowEnd::VpcNotSent(error)));
+                return None;
+            }
+        };
+        let id = self.follow(op);
+        self.set(|p| {
+            p.vpc_op = Some(id.clone());
+            p.vpc_waiting = true;
+        })?;
+        let step = self.ended(&id).await?;
+        self.reread_vpcs.dispatch(());
+        match step {
+            VpcStep::Ready { vpc_id } => {
+                // From here on the form picks this VPC: it exists now.
+                self.vpc_choice.try_set(vpc_id.clone());
+                self.set(|p| p.made_vpc = Some(vpc_id.clone()))?;
+                Some(vpc_id)
+            }
+            step => {
+                self.set(|p| {
+                    p.vpc_waiting = false;
+                    p.vpc_end = Some(FlowEnd::VpcEnded {
+                        operation_id: id,
+                        step,
+                    });
+                });
+                None
+            }
+        }
+    }
+
+    /// The cluster's operation once its create is answered. A refusal goes back
+    /// to the form, which then holds the VPC made on the way.
+    async fn send_cluster(&self, body: ClusterCreate) -> Option<String> {
+        self.attempted_name.set(body.name.clone());
+        self.cluster_refused.set(None);
+        self.set(|p| p.cluster_sending = true)?;
+        let answer = self.client.create_cluster(&body).await;
+        match answer {
+            Ok(op) => {
+                let id = self.follow(op);
+                self.set(|p| {
+                    p.cluster_sending = false;
+                    p.vpc_waiting = false;
+                    p.cluster_op = Some(id.clone());
+                })?;
+                Some(id)
+            }
+            Err(error) => {
+                self.cluster_refused.try_set(Some(error));
+                self.set(|p| {
+                    p.cluster_sending = false;
+                    p.vpc_waiting = false;
+                    p.vpc_end = p
+                        .made_vpc
+                        .clone()
+                        .map(|vpc_id| FlowEnd::ClusterNotMade { vpc_id })
+                });
+                None
+            }
+        }
+    }
+
+    /// The first pool goes into the cluster once the cluster's operation is
+    /// done. It is kept in this tab until its create is answered: a reload on
+    /// the way resumes here ([`Flow::resume`]), and never sends it twice.
+    async fn first_pool(&self, cluster_op: String, body: PoolCreate, form: PoolForm) {
+        let kept = |sent_to: Option<String>| {
+            let cluster_name = self.progress.with_untracked(|p| p.cluster_name.clone());
+            PendingPool {
+                project_id: self.project_id.clone(),
+                operation_id: cluster_op.clone(),
+                cluster_name,
+                pool: form.clone(),
+                sent_to,
+            }
+        };
+        keep_tab_item(PENDING_ITEM, &kept(None).to_text());
+        let Some(step) = self.ended(&cluster_op).await else {
+            return;
+        };
+        let VpcStep::Ready { vpc_id: cluster_id } = step else {
+            keep_tab_item(PENDING_ITEM, "");
+            self.set(|p| {
+                p.cluster_op = None;
+                p.pool_end = Some(PoolFlowEnd::ClusterEnded {
+                    operation_id: cluster_op.clone(),
+                    step,
+                });
+            });
+            return;
+        };
+        keep_tab_item(PENDING_ITEM, &kept(Some(cluster_id.clone())).to_text());
+        // The cluster is made: its form is done with. The pool's fields go to the
+        // cluster's Create pool form, the way on if the pool is not made.
+        self.draft.discard();
+        Draft::at(&create_pool_address(&self.project_id, &cluster_id)).put(form.clone());
+        self.set(|p| p.pool_cluster = Some(cluster_id.clone()));
+        self.send_pool(cluster_id, body).await;
+    }
+
+    /// The pool's create: its operation's page once answered; a refusal is said,
+    /// with the cluster's Create pool form as the way on.
+    async fn send_pool(&self, cluster_id: String, body: PoolCreate) {
+        self.pool_refused.set(None);
+        self.set(|p| p.pool_sending = true);
+        let answer = self.client.create_pool(&cluster_id, &body).await;
+        self.set(|p| p.pool_sending = false);
+        match answer {
+            Ok(op) => {
+                keep_tab_item(PENDING_ITEM, "");
+                let id = self.follow(op);
+                if self.set(|p| p.pool_op = Some(id.clone())).is_some() {
+                    let href = follow_href(&self.project_id, &id, Some(&cluster_id), None);
+                    (self.open)(&href);
+                }
+            }
+            Err(error) => {
+                let end = PoolFlowEnd::PoolNotMade {
+                    cluster_id,
+                    error: error.clone(),
+                };
+                // An answer that may not be the last word stays kept: a reload
+                // then tells the pool as sent, and unseen.
+                if end.is_final() {
+                    keep_tab_item(PENDING_ITEM, "");
+                }
+                self.pool_refused.try_set(Some(error));
+                self.set(|p| p.pool_end = Some(end));
+            }
+        }
+    }
+
+    /// Back on this page in this tab with a first pool kept: the flow goes on
+    /// where it was, and a pool already sent is not sent again.
+    async fn resume(&self, kept: PendingPool, body: PoolCreate) {
+        self.set(|p| *p = Progress::resumed(&kept, &body));
+        if let Some(cluster_id) = kept.sent_to {
+            Draft::at(&create_pool_address(&kept.project_id, &cluster_id)).put(kept.pool);
+            keep_tab_item(PENDING_ITEM, "");
+            self.set(|p| {
+                p.pool_cluster = Some(cluster_id.clone());
+                p.pool_end = Some(PoolFlowEnd::PoolAnswerUnseen { cluster_id });
+            });
+            return;
+        }
+        // Followed by the tracker (it resumes what it followed), or read once and handed to it.
+        let id = kept.operation_id;
+        if untrack(|| self.ops.get(&id)).is_none() {
+            if let Ok(op) = self.client.operation(&id).await {
+                if untrack(|| self.ops.get(&id)).is_none() {
+                    self.ops.track(op);
+                }
+            }
+        }
+        self.first_pool(id, body, kept.pool).await;
+    }
+
+    /// Hands an operation to the tracker, the one poller.
+    fn follow(&self, op: Operation) -> String {
+        let id = op.id.clone();
+        self.ops.track(op);
+        id
+    }
+
+    /// How a followed operation ended, as a step; `None` once the page has gone.
+    async fn ended(&self, id: &str) -> Option<VpcStep> {
+        let _ = self.ops.until_ended(id).await;
+        let step = VpcStep::of(untrack(|| self.ops.get(id)).as_ref());
+        self.progress.try_with_untracked(|_| ())?;
+        (step != VpcStep::Waiting).then_some(step)
+    }
+
+    /// Moves the progress on; `None` once the page has gone (the flow ends with it).
+    fn set(&self, change: impl FnOnce(&mut Progress)) -> Option<()> {
+        self.progress.try_update(change)
+    }
+}
