@@ -303,12 +303,27 @@ impl Ops {
     /// API itself. It waits under the caller's owner, so a view's flow ends
     /// with the view.
     pub async fn until_ended(&self, id: &str) -> Result<Operation, NotDone> {
+        self.until(id, false).await
+    }
+
+    /// Resolves once operation `id` has ended and its end may be shown
+    /// ([`Ops::end_shown`]): what it changed has been read again.
+    pub async fn until_shown(&self, id: &str) -> Result<Operation, NotDone> {
+        self.until(id, true).await
+    }
+
+    async fn until(&self, id: &str, shown: bool) -> Result<Operation, NotDone> {
         use futures_util::StreamExt;
         let ops = *self;
         let id = id.to_string();
         // Its own owner: the memo and the stream's effect go when the wait ends.
         let owner = Owner::new();
-        let end_of = owner.with(|| Memo::new(move |_| ops.get(&id).and_then(|t| ending(&t))));
+        let end_of = owner.with(|| {
+            Memo::new(move |_| {
+                let end = ops.get(&id).and_then(|t| ending(&t))?;
+                (!shown || ops.end_shown(&id)).then_some(end)
+            })
+        });
         let mut ends = owner.with(|| end_of.to_stream());
         let end = loop {
             match ends.next().await {

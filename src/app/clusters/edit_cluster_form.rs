@@ -5,14 +5,10 @@ use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterUpdate};
-use crate::app::components::{
-    described_by, focus_first_error, follow_submission, ErrorView, Field,
-};
+use crate::app::components::{described_by, ErrorView, Field, Refusal, Submit};
 use crate::app::context::{page_title, Projects};
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
@@ -21,7 +17,6 @@ use crate::ops::Ops;
 use crate::rules::forms::message_for;
 use crate::rules::gate::Gate;
 use crate::rules::immutability::{cluster_update, ClusterEdit, FIXED_AT_CREATION};
-use crate::rules::outcome::ApiError;
 use crate::rules::plan::{PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 
@@ -73,7 +68,6 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     let name = RwSignal::new(cluster.name.clone());
     let tags = RwSignal::new(cluster.tags.join(", "));
     let autoscaling = RwSignal::new(cluster.autoscaling);
-    let server_error = RwSignal::new(None::<ApiError>);
     // Back after a reconnect: what was typed comes back.
     let draft = Draft::here();
     if let Some((n, t, a)) = draft.restore::<(String, String, bool)>() {
@@ -82,12 +76,25 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         autoscaling.set(a);
     }
     draft.keep(move || (name.get(), tags.get(), autoscaling.get()));
+    // Sent: the operation's own page follows it, opens the cluster once done, and
+    // leads back here, to this draft, if it fails.
+    let submit = {
+        let id = cluster.id.clone();
+        Submit::opening(
+            draft,
+            move |body: ClusterUpdate| {
+                let (client, id) = (client.clone(), id.clone());
+                async move { client.update_cluster(&id, &body).await }
+            },
+            move |op| route.with_untracked(|r| follow_href(&r.project_id, op, None, None)),
+        )
+    };
+    let (server_error, gate) = (submit.refused, submit.gate);
     // A name the API already holds is kept whatever it holds; a new one must be a DNS label.
     let old_name = cluster.name.clone();
     let checked_name = Memo::new(move |_| v::renamed(&name.get(), &old_name, "Name"));
     let name_error = Memo::new(move |_| checked_name.get().err());
     let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
-    let gate = RwSignal::new(Gate::Idle);
     let message = move |field: &'static str, local: Option<String>| {
         server_error.with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
     };
@@ -107,53 +114,14 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
         Memo::new(move |_| ops.in_flight_on(&id))
     };
     let busy = cluster.status.is_busy();
-    let save = {
-        let id = cluster.id.clone();
-        Action::new_local(move |body: &ClusterUpdate| {
-            let client = client.clone();
-            let (id, body) = (id.clone(), body.clone());
-            async move { client.update_cluster(&id, &body).await }
-        })
-    };
-    let submitted = follow_submission(move || save.value().get(), server_error);
     let can_save = move || {
         body.with(|b| b.as_ref().is_some_and(|b| !b.is_empty()))
             && in_flight.with(Option::is_none)
             && !busy
-            && !save.pending().get()
+            && !submit.pending()
             && gate.with(Gate::allows_apply)
     };
-    let form_el = NodeRef::<leptos::html::Form>::new();
-    // A save the API refused for a field: the focus goes to that field.
-    Effect::new(move |_| {
-        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
-            focus_first_error(form_el);
-        }
-    });
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if can_save() && submitted.get_untracked().is_none() {
-            if let Some(b) = body.get_untracked() {
-                server_error.set(None);
-                save.dispatch(b);
-            }
-        }
-    };
-    // Sent: the operation's own page follows it, opens the cluster once done, and
-    // leads back here, to this draft, if it fails.
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if let Some(id) = submitted.get() {
-            let project = route.with_untracked(|p| p.project_id.clone());
-            navigate(
-                &follow_href(&project, &id, None, None),
-                NavigateOptions {
-                    replace: true,
-                    ..Default::default()
-                },
-            );
-        }
-    });
+    let on_submit = submit.on_submit(move || body.get_untracked(), move || !can_save());
     let was_on = cluster.autoscaling;
     let plan_request = {
         let id = cluster.id.clone();
@@ -185,12 +153,12 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     };
     view! {
         <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
-        <Show when=move || submitted.with(Option::is_none) fallback=|| view! {
+        <Show when=move || !submit.is_sent() fallback=|| view! {
             <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
-            <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
-                {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+            <form class="form card" on:submit=on_submit novalidate=true node_ref=submit.form>
+                <Refusal refused=server_error refused_before=submit.refused_before fields=&["name", "autoscaling", "tags"] button="Save" />
                 {move || in_flight.get().map(|t| view! {
                     <p class="alert alert-warning">
                         {format!("An operation is in flight on this cluster ({} {}). Saving is disabled until it ends.", t.op.op_type.as_str(), t.op.status.as_str())}
@@ -242,7 +210,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                 </Field>
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()>
-                        {move || if save.pending().get() { "Saving…" } else { "Save" }}
+                        {move || if submit.pending() { "Saving…" } else { "Save" }}
                     </button>
                     {move || body.with(|b| b.as_ref().is_some_and(ClusterUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                 </div>

@@ -6,15 +6,12 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
-use crate::app::components::{
-    finished, follow_submission, ErrorView, Modal, StatusBadge, SubmissionProgress,
-};
+use crate::app::components::{finished, ErrorView, Modal, StatusBadge, SubmissionProgress, Submit};
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::exposure::{public_ip_change, service_name};
-use crate::rules::outcome::ApiError;
 
 /// The cluster's load balancers, and the confirm of a public IP change.
 #[component]
@@ -158,33 +155,27 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
     } else {
         ("Turn off public IP", "Turn off public IP")
     };
-    let save = {
+    // Sent once; the tracker follows the operation (the one poller), this shows it.
+    let submit = {
         let lb_id = lb.id.clone();
-        Action::new_local(move |_: &()| {
-            let client = client.clone();
-            let cluster = route.read_untracked().cluster_id.clone();
-            let lb_id = lb_id.clone();
-            async move {
-                client
-                    .update_load_balancer(
-                        &cluster,
-                        &lb_id,
-                        &LoadBalancerUpdate {
-                            public_ip_enabled: enable,
-                        },
-                    )
-                    .await
-            }
-        })
+        Submit::following(
+            move |()| {
+                let (client, lb_id) = (client.clone(), lb_id.clone());
+                let cluster = route.read_untracked().cluster_id.clone();
+                let body = LoadBalancerUpdate {
+                    public_ip_enabled: enable,
+                };
+                async move { client.update_load_balancer(&cluster, &lb_id, &body).await }
+            },
+            None,
+        )
     };
-    let rejected = RwSignal::new(None::<ApiError>);
-    // The tracker follows the operation (the one poller); this only shows it.
-    let submitted = follow_submission(move || save.value().get(), rejected);
+    let (rejected, submitted) = (submit.refused, submit.sent);
     let finished = finished(submitted);
+    let pending = Signal::derive(move || submit.pending());
     let dialog_label = format!("{title}: {name}");
     view! {
-        <Modal label=dialog_label on_close class="dialog lb-confirm" busy=save.pending()
-            sent=Signal::derive(move || submitted.with(Option::is_some))>
+        <Modal label=dialog_label on_close class="dialog lb-confirm" busy=pending sent=Signal::derive(move || submit.is_sent())>
             <h3>{move || match submitted.get() {
                 None => format!("{title} of {name}?"),
                 Some(_) => format!("{title} of {name}"),
@@ -195,11 +186,10 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
                     <p class=if enable { "danger-zone" } else { "" }>{consequence.clone()}</p>
                     <div class="actions">
                         <button class=if enable { "btn btn-danger" } else { "btn btn-primary" }
-                            disabled=move || save.pending().get()
-                            on:click=move |_| { save.dispatch(()); }>
-                            {move || if save.pending().get() { "Working…" } else { action }}
+                            disabled=pending on:click=move |_| submit.send(())>
+                            {move || if pending.get() { "Working…" } else { action }}
                         </button>
-                        <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}

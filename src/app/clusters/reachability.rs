@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
+    described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, ClusterRoute};
@@ -187,28 +187,30 @@ fn AllowKubectl(target: Target) -> impl IntoView {
     let client = expect_context::<Client>();
     let step = RwSignal::new(Step::Closed);
     let source = RwSignal::new(String::new());
-    let tried = RwSignal::new(false);
-    let rejected = RwSignal::new(None::<ApiError>);
     let api = target.api_vip;
-    let save = {
+    // Sent once, then followed in place; Close returns to the button.
+    let submit = {
         let vpc_id = target.vpc_id.clone();
-        Action::new_local(move |source: &Cidr| {
-            let client = client.clone();
-            let vpc_id = vpc_id.clone();
-            let body = api.map(|vip| kubectl_rule(*source, vip));
-            async move {
-                match body {
-                    Some(body) => client.create_firewall_rule(&vpc_id, &body).await,
-                    // The button is disabled without an address; never reached.
-                    None => Err(ApiError::Cancelled {
-                        call: "Create firewall rule".into(),
-                    }),
+        Submit::following(
+            move |source: Cidr| {
+                let (client, vpc_id) = (client.clone(), vpc_id.clone());
+                let body = api.map(|vip| kubectl_rule(source, vip));
+                async move {
+                    match body {
+                        Some(body) => client.create_firewall_rule(&vpc_id, &body).await,
+                        // The button is disabled without an address; never reached.
+                        None => Err(ApiError::Cancelled {
+                            call: "Create firewall rule".into(),
+                        }),
+                    }
                 }
-            }
-        })
+            },
+            None,
+        )
     };
-    let submitted = follow_submission(move || save.value().get(), rejected);
+    let (tried, rejected, submitted) = (submit.touched, submit.refused, submit.sent);
     let finished = finished(submitted);
+    let pending = Signal::derive(move || submit.pending());
     let local_error = Memo::new(move |_| {
         if !tried.get() {
             return None;
@@ -231,15 +233,12 @@ fn AllowKubectl(target: Target) -> impl IntoView {
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         tried.set(true);
-        if save.pending().get_untracked() {
-            return;
-        }
         if let Ok(cidr) = Cidr::parse(&source.get_untracked()) {
             rejected.set(None);
             if cidr.is_everywhere() {
                 step.set(Step::Confirming(cidr));
             } else {
-                save.dispatch(cidr);
+                submit.send(cidr);
             }
         }
     };
@@ -300,8 +299,8 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                         </Field>
                         {move || rejected.get().filter(|e| e.field() != Some("source_address")).map(|error| view! { <ErrorView error /> })}
                         <div class="form-actions">
-                            <button class="btn btn-primary" type="submit" disabled=move || save.pending().get()>
-                                {move || if save.pending().get() { "Working…" } else { "Allow kubectl" }}
+                            <button class="btn btn-primary" type="submit" disabled=pending>
+                                {move || if pending.get() { "Working…" } else { "Allow kubectl" }}
                             </button>
                             <button class="btn btn-quiet" type="button" on:click=move |_| close()>"Cancel"</button>
                         </div>
@@ -315,16 +314,15 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                 let label = cluster_name.with_value(|name| format!("Expose the Kubernetes API of {name} to the whole internet?"));
                 let heading = label.clone();
                 view! {
-                    <Modal label class="dialog" busy=save.pending() on_close=Callback::new(move |_| step.set(Step::Typing))>
+                    <Modal label class="dialog" busy=pending on_close=Callback::new(move |_| step.set(Step::Typing))>
                         <h3>{heading}</h3>
                         <p class="danger-zone">{warning}</p>
                         {move || rejected.get().map(|error| view! { <ErrorView error /> })}
                         <div class="actions">
-                            <button class="btn btn-danger" disabled=move || save.pending().get()
-                                on:click=move |_| { save.dispatch(cidr); }>
-                                {move || if save.pending().get() { "Working…" } else { "Allow from the whole internet" }}
+                            <button class="btn btn-danger" disabled=pending on:click=move |_| submit.send(cidr)>
+                                {move || if pending.get() { "Working…" } else { "Allow from the whole internet" }}
                             </button>
-                            <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| step.set(Step::Typing)>"Back"</button>
+                            <button class="btn btn-quiet" autofocus=true disabled=pending on:click=move |_| step.set(Step::Typing)>"Back"</button>
                         </div>
                     </Modal>
                 }

@@ -33,27 +33,6 @@ pub async fn send_and_follow(
     submitted.try_get_untracked().map(|_| end)
 }
 
-/// Follows the operation a submit answered with (once: an Action's value is read
-/// again on every change), and keeps a rejection for the form to show in place.
-/// Returns the id of the operation being followed.
-pub fn follow_submission(
-    answer: impl Fn() -> Option<Result<Operation, ApiError>> + 'static,
-    rejected: RwSignal<Option<ApiError>>,
-) -> RwSignal<Option<String>> {
-    let ops = expect_context::<Ops>();
-    let submitted = RwSignal::new(None::<String>);
-    Effect::new(move |_| match answer() {
-        Some(Ok(op)) if submitted.get_untracked().as_deref() != Some(op.id.as_str()) => {
-            rejected.set(None);
-            ops.track(op.clone());
-            submitted.set(Some(op.id));
-        }
-        Some(Err(error)) => rejected.set(Some(error)),
-        _ => {}
-    });
-    submitted
-}
-
 /// The followed operation once it has ended (`done` or `failed`).
 pub fn finished(submitted: RwSignal<Option<String>>) -> Memo<Option<Operation>> {
     let ops = expect_context::<Ops>();

@@ -16,15 +16,19 @@ pub struct CreateCheck {
 }
 
 impl CreateCheck {
-    /// `find` looks for a resource by name and answers its id and status.
-    pub fn new<F, Fut>(rejected: RwSignal<Option<ApiError>>, find: F) -> Self
+    /// `find` looks for a resource by name and answers its id and status;
+    /// `attempted` is the name the last create was sent with.
+    pub fn new<F, Fut>(
+        rejected: RwSignal<Option<ApiError>>,
+        attempted: RwSignal<String>,
+        find: F,
+    ) -> Self
     where
         F: Fn(String) -> Fut + 'static,
         Fut: Future<Output = Result<Option<(String, String)>, ApiError>> + 'static,
     {
         let uncertain =
             Memo::new(move |_| rejected.with(|e| e.as_ref().is_some_and(ApiError::may_have_acted)));
-        let attempted = RwSignal::new(String::new());
         let found = LocalResource::new(move || {
             let (check, name) = (uncertain.get(), attempted.get());
             let lookup = check.then(|| find(name));

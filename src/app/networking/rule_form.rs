@@ -4,14 +4,13 @@
 use leptos::prelude::*;
 
 use crate::api::client::Client;
-use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate, OperationStatus};
+use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate};
 use crate::app::components::{
-    described_by, finished, follow_submission, ErrorView, Field, Modal, SubmissionProgress,
+    described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
 use crate::rules::firewall::{rule_create, rule_update, RuleForm};
 use crate::rules::forms::{message_for, FieldErrors};
 use crate::rules::gate::Gate;
-use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
 
 /// What is sent: a new rule, or the changes to one.
@@ -19,19 +18,6 @@ use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
 enum Send {
     Create(FirewallRuleCreate),
     Update(String, FirewallRuleUpdate),
-}
-
-/// Closes the form or confirm once its operation is done; a failed one stays,
-/// with the way back to what was asked.
-fn close_when_done(finished: Memo<Option<crate::api::types::Operation>>, on_close: Callback<()>) {
-    Effect::new(move |_| {
-        if finished
-            .get()
-            .is_some_and(|op| op.status == OperationStatus::Done)
-        {
-            on_close.run(());
-        }
-    });
 }
 
 /// The rule being added or edited, kept outside the table so a refresh of the
@@ -63,8 +49,6 @@ pub(super) fn RuleDialog(
     let source = RwSignal::new(start.source_address);
     let destination = RwSignal::new(start.destination_address);
     let ports = RwSignal::new(start.destination_ports);
-    let tried = RwSignal::new(false);
-    let rejected = RwSignal::new(None::<ApiError>);
     let is_edit = current.is_some();
     let dialog_label = match &current {
         Some(rule) => format!("Edit rule {}", rule.name),
@@ -95,6 +79,20 @@ pub(super) fn RuleDialog(
         })
     };
     let unchanged = move || body.with(|b| matches!(b, Ok(Send::Update(_, u)) if u.is_empty()));
+    // Sent once, followed in place; the dialog closes once the change is done.
+    let submit = Submit::following(
+        move |send: Send| {
+            let (client, vpc_id) = (client.clone(), vpc_id.clone());
+            async move {
+                match send {
+                    Send::Create(b) => client.create_firewall_rule(&vpc_id, &b).await,
+                    Send::Update(id, b) => client.update_firewall_rule(&vpc_id, &id, &b).await,
+                }
+            }
+        },
+        Some(on_close),
+    );
+    let (tried, rejected, submitted) = (submit.touched, submit.refused, submit.sent);
     let message = move |field: &'static str| {
         let local = if tried.get() {
             body.with(|b| b.as_ref().err().and_then(|e| e.get(field).cloned()))
@@ -103,30 +101,9 @@ pub(super) fn RuleDialog(
         };
         rejected.with(|r| message_for(field, local, r.as_ref(), &Gate::Idle))
     };
-    let save = Action::new_local(move |send: &Send| {
-        let client = client.clone();
-        let (vpc_id, send) = (vpc_id.clone(), send.clone());
-        async move {
-            match send {
-                Send::Create(b) => client.create_firewall_rule(&vpc_id, &b).await,
-                Send::Update(id, b) => client.update_firewall_rule(&vpc_id, &id, &b).await,
-            }
-        }
-    });
-    let submitted = follow_submission(move || save.value().get(), rejected);
     let finished = finished(submitted);
-    close_when_done(finished, on_close);
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        tried.set(true);
-        if save.pending().get_untracked() || unchanged() {
-            return;
-        }
-        if let Ok(send) = body.get_untracked() {
-            rejected.set(None);
-            save.dispatch(send);
-        }
-    };
+    let on_submit = submit.on_submit(move || body.get_untracked().ok(), unchanged);
+    let pending = Signal::derive(move || submit.pending());
     let everywhere = move || Cidr::parse(&source.get()).is_ok_and(Cidr::is_everywhere);
     let destination_hint = move || match subnet.get() {
         Some(s) => {
@@ -135,9 +112,8 @@ pub(super) fn RuleDialog(
         None => "Inside the VPC subnet: the whole subnet, or one address in it as /32.".into(),
     };
     view! {
-        <Modal label=dialog_label on_close busy=save.pending()
-            sent=Signal::derive(move || submitted.with(Option::is_some))>
-            <Show when=move || submitted.with(Option::is_none) fallback=move || view! {
+        <Modal label=dialog_label on_close busy=pending sent=Signal::derive(move || submit.is_sent())>
+            <Show when=move || !submit.is_sent() fallback=move || view! {
                 <SubmissionProgress submitted finished title />
                 <div class="actions">
                     <button class="btn" on:click=move |_| on_close.run(())>"Close"</button>
@@ -180,14 +156,14 @@ pub(super) fn RuleDialog(
                             prop:value=ports on:input=move |ev| ports.set(event_target_value(&ev)) />
                     </Field>
                     <div class="form-actions">
-                        <button class="btn btn-primary" type="submit" disabled=move || save.pending().get()>
-                            {move || match (save.pending().get(), is_edit) {
+                        <button class="btn btn-primary" type="submit" disabled=pending>
+                            {move || match (pending.get(), is_edit) {
                                 (true, _) => "Saving…",
                                 (false, true) => "Save rule",
                                 (false, false) => "Add rule",
                             }}
                         </button>
-                        <button class="btn btn-quiet" type="button" disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" type="button" disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                         {move || unchanged().then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                     </div>
                 </form>
@@ -212,33 +188,32 @@ pub(super) fn DeleteRuleConfirm(
         rule.destination_address
     );
     let label = format!("Delete rule {}", rule.name);
-    let save = {
+    let submit = {
         let id = rule.id.clone();
-        Action::new_local(move |_: &()| {
-            let client = client.clone();
-            let (vpc_id, id) = (vpc_id.clone(), id.clone());
-            async move { client.delete_firewall_rule(&vpc_id, &id).await }
-        })
+        Submit::following(
+            move |()| {
+                let (client, vpc_id, id) = (client.clone(), vpc_id.clone(), id.clone());
+                async move { client.delete_firewall_rule(&vpc_id, &id).await }
+            },
+            Some(on_close),
+        )
     };
-    let rejected = RwSignal::new(None::<ApiError>);
-    let submitted = follow_submission(move || save.value().get(), rejected);
+    let (rejected, submitted) = (submit.refused, submit.sent);
     let finished = finished(submitted);
-    close_when_done(finished, on_close);
+    let pending = Signal::derive(move || submit.pending());
     let heading = format!("{label}?");
     view! {
-        <Modal label class="dialog" on_close busy=save.pending()
-            sent=Signal::derive(move || submitted.with(Option::is_some))>
+        <Modal label class="dialog" on_close busy=pending sent=Signal::derive(move || submit.is_sent())>
             <h3>{heading}</h3>
             {move || match submitted.get() {
                 Some(_) => view! { <SubmissionProgress submitted finished title="Delete firewall rule" /> }.into_any(),
                 None => view! {
                     <p class="danger-zone">{consequence.clone()}</p>
                     <div class="actions">
-                        <button class="btn btn-danger" disabled=move || save.pending().get()
-                            on:click=move |_| { save.dispatch(()); }>
-                            {move || if save.pending().get() { "Working…" } else { "Delete rule" }}
+                        <button class="btn btn-danger" disabled=pending on:click=move |_| submit.send(())>
+                            {move || if pending.get() { "Working…" } else { "Delete rule" }}
                         </button>
-                        <button class="btn btn-quiet" autofocus=true disabled=move || save.pending().get() on:click=move |_| on_close.run(())>"Cancel"</button>
+                        <button class="btn btn-quiet" autofocus=true disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
                 }.into_any(),
             }}

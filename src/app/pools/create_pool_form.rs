@@ -5,22 +5,18 @@ use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
+use leptos_router::hooks::use_query_map;
 
 use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
 use crate::api::client::Client;
-use crate::api::types::{InstanceType, Pool};
-use crate::app::components::{
-    focus_first_error, follow_submission, CreateCheck, ErrorView, UncertainCreate,
-};
+use crate::api::types::{InstanceType, Pool, PoolCreate};
+use crate::app::components::{CreateCheck, Refusal, Submit, UncertainCreate};
 use crate::app::context::page_title;
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
-use crate::rules::forms::{pool_create, unplaced, unsent_reason, PoolForm};
+use crate::rules::forms::{pool_create, unsent_reason, PoolForm};
 use crate::rules::gate::Gate;
-use crate::rules::outcome::ApiError;
 use crate::rules::plan::{PlanRequest, QuotaNeed};
 
 #[component]
@@ -40,7 +36,6 @@ pub fn CreatePoolPage() -> impl IntoView {
         node_count,
         ..
     } = inputs;
-    let touched = RwSignal::new(false);
 
     let instance_types = {
         let client = client.clone();
@@ -94,105 +89,60 @@ pub fn CreatePoolPage() -> impl IntoView {
     let form = move || inputs.form();
     draft.keep(form);
     let checked = Memo::new(move |_| pool_create(&form()));
-    let server_error = RwSignal::new(None::<ApiError>);
-    let gate = RwSignal::new(Gate::Idle);
-    let form_el = NodeRef::<leptos::html::Form>::new();
-    // A submit the API refused for a field: the focus goes to that field.
-    Effect::new(move |_| {
-        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
-            focus_first_error(form_el);
-        }
-    });
-
-    // Why Create sends nothing: the fields whose problem is on screen.
-    let unsent =
-        Memo::new(move |_| unsent_reason(&inputs.unsent_labels(checked, touched.get(), "Name")));
-
-    // A create that ended in a 5xx or no answer may have gone through: look for the
-    // pool by name before anything is sent again.
-    let check = {
-        let client = client.clone();
-        CreateCheck::new(server_error, move |name: String| {
-            let client = client.clone();
-            let cluster = cluster_id();
-            async move {
-                let pools = client.pools::<Pool>(&cluster).await?;
-                Ok(pools
-                    .into_iter()
-                    .find(|p| p.name == name)
-                    .map(|p| (p.id, p.status.as_str().to_string())))
-            }
-        })
-    };
-    let resend_blocked = move || check.resend_blocked();
-    let attempted_name = check.attempted;
-    if let (Some(error), Some(typed)) = (failed_send, &restored) {
-        attempted_name.set(typed.name.clone());
-        server_error.set(Some(error));
-    }
-    draft.keep_unsent(server_error, form);
-
-    // Back after a 401 on Create pool: nothing was sent, and the form says so.
-    let refused_before = RwSignal::new(draft.take_refusal());
-    let note_refusal = draft.note_refusal();
-    let submit = Action::new_local(move |body: &crate::api::types::PoolCreate| {
-        let client = client.clone();
-        let body = body.clone();
-        let cluster = cluster_id();
-        let note_refusal = note_refusal.clone();
-        refused_before.set(false);
-        async move {
-            let sent = client.create_pool(&cluster, &body).await;
-            if let Err(error) = &sent {
-                note_refusal(error);
-            }
-            sent
-        }
-    });
-    let submitted = follow_submission(move || submit.value().get(), server_error);
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        touched.set(true);
-        if submit.pending().get_untracked()
-            || submitted.get_untracked().is_some()
-            || resend_blocked()
-        {
-            return; // no double submit, and no blind re-send of a create that may have happened
-        }
-        match checked.get_untracked() {
-            Ok(body) => {
-                if gate.with_untracked(Gate::allows_apply) {
-                    attempted_name.set(body.name.clone());
-                    server_error.set(None);
-                    submit.dispatch(body);
-                }
-            }
-            // Refused here: nothing is sent, and the focus goes to the first field in error.
-            Err(_) => focus_first_error(form_el),
-        }
-    };
-    let retry = Callback::new(move |_| {
-        if let Ok(body) = checked.get_untracked() {
-            attempted_name.set(body.name.clone());
-            server_error.set(None);
-            submit.dispatch(body);
-        }
-    });
-
     // Sent: the operation's own page follows it, and once done opens the new pool
     // (or, for a replacement, shows what to do with the old one). The draft stays
     // until then, for the way back from a failure.
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if let Some(id) = submitted.get() {
-            let (cluster, old) = (cluster_id(), replacing());
-            navigate(
-                &follow_href(&project_id(), &id, Some(&cluster), old.as_deref()),
-                NavigateOptions {
-                    replace: true,
-                    ..Default::default()
-                },
-            );
+    let attempted = RwSignal::new(String::new());
+    let submit = {
+        let client = client.clone();
+        Submit::opening(
+            draft,
+            move |body: PoolCreate| {
+                attempted.set(body.name.clone());
+                let (client, cluster) = (client.clone(), cluster_id());
+                async move { client.create_pool(&cluster, &body).await }
+            },
+            move |id| {
+                follow_href(
+                    &project_id(),
+                    id,
+                    Some(&cluster_id()),
+                    replacing().as_deref(),
+                )
+            },
+        )
+    };
+    let Submit { touched, gate, .. } = submit;
+    let server_error = submit.refused;
+    // A create that ended in a 5xx or no answer may have gone through: the pool
+    // is looked for by name before anything is sent again.
+    let check = CreateCheck::new(server_error, attempted, move |name: String| {
+        let client = client.clone();
+        let cluster = cluster_id();
+        async move {
+            let pools = client.pools::<Pool>(&cluster).await?;
+            Ok(pools
+                .into_iter()
+                .find(|p| p.name == name)
+                .map(|p| (p.id, p.status.as_str().to_string())))
+        }
+    });
+    if let (Some(error), Some(typed)) = (failed_send, &restored) {
+        check.attempted.set(typed.name.clone());
+        server_error.set(Some(error));
+    }
+    draft.keep_unsent(server_error, form);
+    // Why Create sends nothing: the fields whose problem is on screen.
+    let unsent =
+        Memo::new(move |_| unsent_reason(&inputs.unsent_labels(checked, touched.get(), "Name")));
+    // No double submit, and no blind re-send of a create that may have happened.
+    let on_submit = submit.on_submit(
+        move || checked.get_untracked().ok(),
+        move || check.resend_blocked(),
+    );
+    let retry = Callback::new(move |_| {
+        if let Ok(body) = checked.get_untracked() {
+            submit.send(body);
         }
     });
 
@@ -264,29 +214,23 @@ pub fn CreatePoolPage() -> impl IntoView {
                 </p>
             })}
             <Show
-                when=move || submitted.with(Option::is_none)
+                when=move || !submit.is_sent()
                 fallback=|| view! { <p class="loading">"Sent. Opening its operation…"</p> }
             >
                 <div class="with-plan">
-                <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
-                    {move || refused_before.get().then(|| view! {
-                        <p class="alert alert-info" role="status">"Not sent: press Create pool again."</p>
-                    })}
-                    {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
-                    {move || server_error.with(|e| e.as_ref().and_then(|e| unplaced(e, &POOL_FIELDS))).map(|text| view! {
-                        <p class="alert alert-error" role="alert">{text}</p>
-                    })}
+                <form class="form card" on:submit=on_submit novalidate=true node_ref=submit.form>
+                    <Refusal refused=server_error refused_before=submit.refused_before fields=&POOL_FIELDS button="Create pool" />
                     <Show when=move || check.uncertain.get()>
-                        <UncertainCreate what="pool" name=attempted_name.get_untracked() found=check.found
+                        <UncertainCreate what="pool" name=attempted.get_untracked() found=check.found
                             href=Callback::new(move |id: String| to::pool(&project_id(), &cluster_id(), &id))
                             on_retry=retry />
                     </Show>
                     <PoolFields inputs checked rejected=server_error gate touched instance_types autoscaling
                         name_label="Name" tags_label="Tags" />
                     <div class="form-actions">
-                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending().get() || !gate.with(Gate::allows_apply) || resend_blocked()
+                        <button class="btn btn-primary" type="submit" disabled=move || submit.pending() || !gate.with(Gate::allows_apply) || check.resend_blocked()
                             aria-describedby=move || unsent.with(Option::is_some).then_some("pool-unsent")>
-                            {move || if submit.pending().get() { "Creating…" } else { "Create pool" }}
+                            {move || if submit.pending() { "Creating…" } else { "Create pool" }}
                         </button>
                         <A href=cluster_href attr:class="btn btn-quiet" on:click=move |_| draft.discard()>"Cancel"</A>
                         {move || unsent.get().map(|why| view! { <span id="pool-unsent" class="field-hint">{why}</span> })}

@@ -6,7 +6,7 @@ use leptos_router::hooks::use_navigate;
 use crate::api::client::Client;
 use crate::api::types::Node;
 use crate::app::components::{
-    follow_submission, send_and_follow, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress,
+    send_and_follow, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress, Submit,
 };
 use crate::app::paths::params::{route, PoolRoute};
 use crate::app::paths::to;
@@ -93,23 +93,28 @@ pub fn DeletePoolDialog(
 pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -> impl IntoView {
     let client = expect_context::<Client>();
     let route = route::<PoolRoute>();
+    // Sent once, then followed in place.
     let delete = {
         let node_id = node.id.clone();
-        Action::new_local(move |_: &()| {
-            let client = client.clone();
-            let p = route.read_untracked();
-            let (cluster, pool) = (p.cluster_id.clone(), p.pool_id.clone());
-            let node = node_id.clone();
-            async move {
-                let sent = client.delete_node(&cluster, &pool, &node).await;
-                if sent.is_ok() {
-                    kept.keep(&node, &pool);
+        Submit::following(
+            move |()| {
+                let client = client.clone();
+                let (cluster, pool) =
+                    route.with_untracked(|p| (p.cluster_id.clone(), p.pool_id.clone()));
+                let node = node_id.clone();
+                async move {
+                    let sent = client.delete_node(&cluster, &pool, &node).await;
+                    if sent.is_ok() {
+                        kept.keep(&node, &pool);
+                    }
+                    sent
                 }
-                sent
-            }
-        })
+            },
+            None,
+        )
     };
-    let submitted = follow_submission(move || delete.value().get(), RwSignal::new(None));
+    let submitted = delete.sent;
+    let pending = Signal::derive(move || delete.pending());
     let [cordon, drain] = drain_commands(&node.name);
     let commands = format!("{cordon}\n{drain}");
     let warning = format!(
@@ -119,8 +124,7 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
     let dialog_label = format!("Delete node {}", node.name);
     let node_name = node.name.clone();
     view! {
-        <Modal label=dialog_label.clone() class="dialog" on_close busy=delete.pending()
-            sent=Signal::derive(move || submitted.with(Option::is_some))>
+        <Modal label=dialog_label.clone() class="dialog" on_close busy=pending sent=Signal::derive(move || delete.is_sent())>
             <h3>{format!("{dialog_label}?")}</h3>
             {move || match submitted.get() {
                 Some(id) => view! { <OpProgress operation_id=id title="Delete node" /> }.into_any(),
@@ -128,14 +132,14 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
                     let commands = commands.clone();
                     view! {
                         <ConfirmByTyping name=node_name.clone() action="Delete node" warning=warning.clone()
-                            pending=delete.pending() autofocus=true on_confirm=Callback::new(move |_| { delete.dispatch(()); })>
+                            pending autofocus=true on_confirm=Callback::new(move |_| delete.send(()))>
                             <Commands text=commands label="Drain commands" what="drain commands" />
                         </ConfirmByTyping>
                     }.into_any()
                 }
             }}
-            {move || delete.value().get().and_then(Result::err).map(|error: ApiError| view! { <ErrorView error /> })}
-            <button class="btn btn-quiet" disabled=move || delete.pending().get() on:click=move |_| on_close.run(())>"Close"</button>
+            {move || delete.refused.get().map(|error| view! { <ErrorView error /> })}
+            <button class="btn btn-quiet" disabled=pending on:click=move |_| on_close.run(())>"Close"</button>
         </Modal>
     }
 }

@@ -5,14 +5,10 @@ use crate::app::paths::params::{route, PoolRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Node, Pool, PoolUpdate};
-use crate::app::components::{
-    described_by, focus_first_error, follow_submission, tag_list, ErrorView, Field,
-};
+use crate::app::components::{described_by, tag_list, ErrorView, Field, Refusal, Submit};
 use crate::app::context::page_title;
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
@@ -26,7 +22,6 @@ use crate::rules::display;
 use crate::rules::forms::message_for;
 use crate::rules::gate::Gate;
 use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
-use crate::rules::outcome::ApiError;
 use crate::rules::plan::{PlanRequest, QuotaNeed};
 use crate::rules::validation as v;
 use futures_util::future::try_join5;
@@ -91,7 +86,6 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let node_count = RwSignal::new(pool.node_count.to_string());
     let tags = RwSignal::new(pool.tags.join(", "));
     let confirmed = RwSignal::new(false);
-    let server_error = RwSignal::new(None::<ApiError>);
     // Back after a reconnect: what was typed comes back (a scale-down is confirmed again).
     let draft = Draft::here();
     if let Some((n, c, t)) = draft.restore::<(String, String, String)>() {
@@ -100,6 +94,21 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         tags.set(t);
     }
     draft.keep(move || (name.get(), node_count.get(), tags.get()));
+    // Sent: the operation's own page follows it, opens the pool once done, and
+    // leads back here, to this draft, if it fails.
+    let submit = Submit::opening(
+        draft,
+        move |body: PoolUpdate| {
+            let client = client.clone();
+            let (cluster, pool) =
+                route.with_untracked(|r| (r.cluster_id.clone(), r.pool_id.clone()));
+            async move { client.update_pool(&cluster, &pool, &body).await }
+        },
+        move |id| {
+            route.with_untracked(|r| follow_href(&r.project_id, id, Some(&r.cluster_id), None))
+        },
+    );
+    let (server_error, gate) = (submit.refused, submit.gate);
 
     // A name the API already holds is kept whatever it holds; a new one must be a DNS label.
     let old_name = pool.name.clone();
@@ -127,7 +136,6 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         Ok(_) if no_baseline.get() => Some(BASELINE_REASON.to_string()),
         Ok(_) => None,
     });
-    let gate = RwSignal::new(Gate::Idle);
     let message = move |field: &'static str, local: Option<String>| {
         server_error.with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
     };
@@ -156,33 +164,12 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     };
     let busy_on_server = pool.status.is_busy();
 
-    // Back after a 401 on Save: nothing was sent, and the form says so.
-    let refused_before = RwSignal::new(draft.take_refusal());
-    let note_refusal = draft.note_refusal();
-    let save = Action::new_local(move |body: &PoolUpdate| {
-        let client = client.clone();
-        let body = body.clone();
-        let note_refusal = note_refusal.clone();
-        refused_before.set(false);
-        let (cluster, pool) = (
-            route.read_untracked().cluster_id.clone(),
-            route.read_untracked().pool_id.clone(),
-        );
-        async move {
-            let sent = client.update_pool(&cluster, &pool, &body).await;
-            if let Err(error) = &sent {
-                note_refusal(error);
-            }
-            sent
-        }
-    });
-    let submitted = follow_submission(move || save.value().get(), server_error);
     let can_save = move || {
         body.with(|b| b.as_ref().is_some_and(|b| !b.is_empty()))
             && (change.get().terminated() == 0 || confirmed.get())
             && in_flight.with(Option::is_none)
             && !busy_on_server
-            && !save.pending().get()
+            && !submit.pending()
             && gate.with(Gate::allows_apply)
     };
     // Why Save is disabled when only the scale-down's acknowledgement is missing.
@@ -195,40 +182,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             )
         })
     };
-    let form_el = NodeRef::<leptos::html::Form>::new();
-    // A save the API refused for a field: the focus goes to that field.
-    Effect::new(move |_| {
-        if server_error.with(|e| e.as_ref().and_then(ApiError::field).is_some()) {
-            focus_first_error(form_el);
-        }
-    });
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if !can_save() || submitted.get_untracked().is_some() {
-            return;
-        }
-        if let Some(b) = body.get_untracked() {
-            server_error.set(None);
-            save.dispatch(b);
-        }
-    };
-
-    // Sent: the operation's own page follows it, opens the pool once done, and
-    // leads back here, to this draft, if it fails.
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        if let Some(id) = submitted.get() {
-            let (project, cluster) =
-                route.with_untracked(|p| (p.project_id.clone(), p.cluster_id.clone()));
-            navigate(
-                &follow_href(&project, &id, Some(&cluster), None),
-                NavigateOptions {
-                    replace: true,
-                    ..Default::default()
-                },
-            );
-        }
-    });
+    let on_submit = submit.on_submit(move || body.get_untracked(), move || !can_save());
 
     // The plan: the PATCH body as it stands, the quota it adds, what it disrupts.
     let plan_request = {
@@ -294,15 +248,12 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
 
     view! {
         <header class="page-header"><h1>{format!("Edit pool {}", pool.name)}</h1></header>
-        <Show when=move || submitted.with(Option::is_none) fallback=|| view! {
+        <Show when=move || !submit.is_sent() fallback=|| view! {
             <p class="loading">"Sent. Opening its operation…"</p>
         }>
             <div class="with-plan">
-            <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
-                {move || refused_before.get().then(|| view! {
-                    <p class="alert alert-info" role="status">"Not sent: press Save again."</p>
-                })}
-                {move || server_error.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
+            <form class="form card" on:submit=on_submit novalidate=true node_ref=submit.form>
+                <Refusal refused=server_error refused_before=submit.refused_before fields=&["name", "node_count", "tags"] button="Save" />
                 {move || in_flight.get().map(|t| view! {
                     <p class="alert alert-warning">
                         "An operation is in flight on this pool (" {t.op.op_type.as_str()} ", " {t.op.status.as_str()} "). "
@@ -362,7 +313,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()
                         aria-describedby=move || unacknowledged().map(|_| "save-why")>
-                        {move || if save.pending().get() { "Saving…" } else { "Save" }}
+                        {move || if submit.pending() { "Saving…" } else { "Save" }}
                     </button>
                     {move || body.with(|b| b.as_ref().is_some_and(PoolUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                     {move || unacknowledged().map(|why| view! { <span class="field-hint" id="save-why">{why}</span> })}

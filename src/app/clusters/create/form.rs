@@ -13,7 +13,7 @@ use super::progress::{ClusterEnded, FlowProgress, VpcEnded};
 use super::state::{Checks, Inputs, Refusals, State, Typed};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, KubernetesVersion, Region, Vpc};
-use crate::app::components::{focus_first_error, CreateCheck, ErrorView, UncertainCreate};
+use crate::app::components::{focus_first_error, CreateCheck, ErrorView, Refusal, UncertainCreate};
 use crate::app::drafts::{keep_tab_item, tab_item, Draft};
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::to;
@@ -22,7 +22,6 @@ use crate::ops::Ops;
 use crate::rules::first_pool::{
     default_instance_type, first_pool_create, PendingPool, PENDING_ITEM,
 };
-use crate::rules::forms::unplaced;
 use crate::rules::gate::Gate;
 use crate::rules::new_vpc::{initial_choice, vpc_choices, FlowEnd, VpcChoice, VpcStep};
 use crate::rules::outcome::ApiError;
@@ -205,10 +204,7 @@ fn Refused(
             <p class="muted">"Could not read the project's VPCs again:"</p>
             <ErrorView error retry=move |_| { reread_vpcs.dispatch(()); } />
         })}
-        {move || refused.cluster.get().filter(|e| e.field().is_none()).map(|error| view! { <ErrorView error /> })}
-        {move || refused.cluster.with(|e| e.as_ref().and_then(|e| unplaced(e, &CLUSTER_FIELDS))).map(|text| view! {
-            <p class="alert alert-error" role="alert">{text}</p>
-        })}
+        <Refusal refused=refused.cluster fields=&CLUSTER_FIELDS button="Create cluster" />
         <Show when=move || check.uncertain.get()>
             <UncertainCreate what="cluster" name=check.attempted.get_untracked() found=check.found
                 href=Callback::new(move |id: String| to::cluster(&project_id.get(), &id))
@@ -287,17 +283,21 @@ fn find_cluster(
     refused: RwSignal<Option<ApiError>>,
     project_id: Signal<String>,
 ) -> CreateCheck {
-    CreateCheck::new(refused, move |name: String| {
-        let client = client.clone();
-        let project = project_id.get_untracked();
-        async move {
-            let clusters = client.clusters::<Cluster>(&project).await?;
-            Ok(clusters
-                .into_iter()
-                .find(|c| c.name == name)
-                .map(|c| (c.id, c.status.as_str().to_string())))
-        }
-    })
+    CreateCheck::new(
+        refused,
+        RwSignal::new(String::new()),
+        move |name: String| {
+            let client = client.clone();
+            let project = project_id.get_untracked();
+            async move {
+                let clusters = client.clusters::<Cluster>(&project).await?;
+                Ok(clusters
+                    .into_iter()
+                    .find(|c| c.name == name)
+                    .map(|c| (c.id, c.status.as_str().to_string())))
+            }
+        },
+    )
 }
 
 /// The first pool's instance type: the smallest, once the list is read, unless one is chosen.
