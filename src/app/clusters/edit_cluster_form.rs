@@ -142,15 +142,6 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
     }
     });
     let locked = StoredValue::new(cluster.clone());
-    // The locked project and VPC are shown by name, with the id beside.
-    let projects = expect_context::<Projects>();
-    let vpc = {
-        let (client, vpc_id) = (expect_context::<Client>(), cluster.vpc_id.clone());
-        LocalResource::new(move || {
-            let (client, vpc_id) = (client.clone(), vpc_id.clone());
-            async move { client.vpc(&vpc_id).await }
-        })
-    };
     view! {
         <header class="page-header"><h1>{format!("Edit cluster {}", cluster.name)}</h1></header>
         <Show when=move || !submit.is_sent() fallback=|| view! {
@@ -182,32 +173,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                 <Field id="cluster-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || message("tags", tags_error.get()))>
                     <input id="cluster-tags" aria-describedby=described_by("cluster-tags") prop:value=tags on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
-                <h2>"Fixed at creation"</h2>
-                // Said once for the section; each locked control points at it.
-                <p class="muted" id="cluster-locked-why">{FIXED_AT_CREATION}</p>
-                <Field id="cluster-project" label="Project" hint=locked.with_value(|c| format!("ID {}", c.project_id))>
-                    <input id="cluster-project" disabled=true aria-describedby="cluster-locked-why cluster-project-hint"
-                        prop:value=move || locked.with_value(|c| projects.name(&c.project_id).unwrap_or_else(|| c.project_id.clone())) />
-                </Field>
-                <Field id="cluster-region" label="Region">
-                    <input id="cluster-region" disabled=true aria-describedby="cluster-locked-why" prop:value=locked.with_value(|c| c.region.clone()) />
-                </Field>
-                <Field id="cluster-vpc" label="VPC" hint=Signal::derive(move || locked.with_value(|c| match vpc.get() {
-                    Some(Err(e)) => format!("ID {}. Its name could not be read: {}", c.vpc_id, e.explain()),
-                    _ => format!("ID {}", c.vpc_id),
-                }))>
-                    <input id="cluster-vpc" disabled=true aria-describedby="cluster-locked-why cluster-vpc-hint"
-                        prop:value=move || match vpc.get() {
-                            Some(Ok(v)) => match &v.subnet {
-                                Some(subnet) => format!("{} ({})", v.name, subnet.cidr),
-                                None => v.name.clone(),
-                            },
-                            _ => locked.with_value(|c| c.vpc_id.clone()),
-                        } />
-                </Field>
-                <Field id="cluster-version" label="Kubernetes version" hint="Upgrades are not possible through this API: create a new cluster.">
-                    <input id="cluster-version" disabled=true aria-describedby="cluster-locked-why cluster-version-hint" prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
-                </Field>
+                <FixedFields cluster=locked.get_value() />
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()>
                         {move || if submit.pending() { "Saving…" } else { "Save" }}
@@ -218,5 +184,48 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />
             </div>
         </Show>
+    }
+}
+
+/// What cannot change after creation, shown locked with the reason said once;
+/// the project and VPC by name, with the id beside.
+#[component]
+fn FixedFields(cluster: Cluster) -> impl IntoView {
+    let locked = StoredValue::new(cluster.clone());
+    let projects = expect_context::<Projects>();
+    let vpc = {
+        let (client, vpc_id) = (expect_context::<Client>(), cluster.vpc_id.clone());
+        LocalResource::new(move || {
+            let (client, vpc_id) = (client.clone(), vpc_id.clone());
+            async move { client.vpc(&vpc_id).await }
+        })
+    };
+    view! {
+        <h2>"Fixed at creation"</h2>
+        // Said once for the section; each locked control points at it.
+        <p class="muted" id="cluster-locked-why">{FIXED_AT_CREATION}</p>
+        <Field id="cluster-project" label="Project" hint=locked.with_value(|c| format!("ID {}", c.project_id))>
+            <input id="cluster-project" disabled=true aria-describedby="cluster-locked-why cluster-project-hint"
+                prop:value=move || locked.with_value(|c| projects.name(&c.project_id).unwrap_or_else(|| c.project_id.clone())) />
+        </Field>
+        <Field id="cluster-region" label="Region">
+            <input id="cluster-region" disabled=true aria-describedby="cluster-locked-why" prop:value=locked.with_value(|c| c.region.clone()) />
+        </Field>
+        <Field id="cluster-vpc" label="VPC" hint=Signal::derive(move || locked.with_value(|c| match vpc.get() {
+            Some(Err(e)) => format!("ID {}. Its name could not be read: {}", c.vpc_id, e.explain()),
+            _ => format!("ID {}", c.vpc_id),
+        }))>
+            <input id="cluster-vpc" disabled=true aria-describedby="cluster-locked-why cluster-vpc-hint"
+                prop:value=move || match vpc.get() {
+                    Some(Ok(v)) => match &v.subnet {
+                        Some(subnet) => format!("{} ({})", v.name, subnet.cidr),
+                        None => v.name.clone(),
+                    },
+                    _ => locked.with_value(|c| c.vpc_id.clone()),
+                } />
+        </Field>
+        <Field id="cluster-version" label="Kubernetes version" hint="Upgrades are not possible through this API: create a new cluster.">
+            <input id="cluster-version" disabled=true aria-describedby="cluster-locked-why cluster-version-hint" prop:value=locked.with_value(|c| c.kubernetes_version.clone()) />
+        </Field>
     }
 }

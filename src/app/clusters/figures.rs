@@ -7,28 +7,24 @@
 //! an empty update: its `before`), never a sum of floats. A figure that cannot be
 //! read says "—" and why; one still being read says "…" or "≥".
 //!
-//! Every read here waits for one of [`MAX_READS`] slots: forty clusters are
-//! forty pool lists and forty quotes, and a page of many pools as many node
-//! reads; none of them is fired all at once.
+//! Every read here waits for one of [`MAX_READS`](super::read_slots::MAX_READS)
+//! slots: forty clusters are forty pool lists and forty quotes, and a page of
+//! many pools as many node reads; none of them is fired all at once.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::*;
 
+use super::read_slots::slot;
+pub use super::row_figures::ClusterFigures;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
-use crate::api::types::{
-    ClusterUpdate, InstanceSize, Node, Pool, PoolSize, PriceNow, ResourceStatus,
-};
+use crate::api::types::{ClusterUpdate, InstanceSize, Node, Pool, PriceNow, ResourceStatus};
 use crate::rules::footprint::{Figure, Footprint};
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
-use crate::rules::paged::{gap_title, partial_sum_note, Listing, Missing};
+use crate::rules::paged::{partial_sum_note, Listing};
 
 /// A read of a cluster's pools, as the cluster page makes it: each with its
 /// text (rows are keyed by it), shared, and the page that could not be read if
@@ -38,109 +34,6 @@ pub type PoolListing = Listing<Arc<Sourced<Pool>>>;
 /// The pools as the cluster page shows them: `None` while the first read is
 /// under way, `Err` when not one page could be read.
 pub type PoolsRead = Signal<Option<Result<Arc<PoolListing>, ApiError>>>;
-
-/// Reads under way at once from these figures.
-pub const MAX_READS: usize = 3;
-
-#[derive(Default)]
-struct Slots {
-    busy: usize,
-    next_ticket: u64,
-    queue: VecDeque<(u64, Option<Waker>)>,
-}
-
-thread_local!(static SLOTS: RefCell<Slots> = RefCell::new(Slots::default()));
-
-/// Waits for a slot, first come first served. Dropped while waiting (its page
-/// left), it leaves the queue and the next in line moves up.
-struct Acquire {
-    ticket: Option<u64>,
-    done: bool,
-}
-
-/// A slot held; freed when dropped.
-pub struct Permit(());
-
-impl Future for Acquire {
-    type Output = Permit;
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Permit> {
-        let ticket = self.ticket;
-        let got = SLOTS.with(|s| {
-            let mut s = s.borrow_mut();
-            let ticket = match ticket {
-                Some(t) => t,
-                None => {
-                    let t = s.next_ticket;
-                    s.next_ticket += 1;
-                    s.queue.push_back((t, None));
-                    t
-                }
-            };
-            let first = s.queue.front().map(|(t, _)| *t) == Some(ticket);
-            if first && s.busy < MAX_READS {
-                s.queue.pop_front();
-                s.busy += 1;
-                (ticket, true)
-            } else {
-                if let Some(entry) = s.queue.iter_mut().find(|(t, _)| *t == ticket) {
-                    entry.1 = Some(cx.waker().clone());
-                }
-                (ticket, false)
-            }
-        });
-        self.ticket = Some(got.0);
-        if got.1 {
-            self.done = true;
-            wake_next();
-            Poll::Ready(Permit(()))
-        } else {
-            Poll::Pending
-        }
-    }
-}
-
-impl Drop for Acquire {
-    fn drop(&mut self) {
-        if let (Some(ticket), false) = (self.ticket, self.done) {
-            SLOTS.with(|s| s.borrow_mut().queue.retain(|(t, _)| *t != ticket));
-            wake_next();
-        }
-    }
-}
-
-impl Drop for Permit {
-    fn drop(&mut self) {
-        SLOTS.with(|s| {
-            let mut s = s.borrow_mut();
-            s.busy = s.busy.saturating_sub(1);
-        });
-        wake_next();
-    }
-}
-
-/// Wakes the first in line when a slot is free.
-fn wake_next() {
-    let waker = SLOTS.with(|s| {
-        let s = s.borrow();
-        if s.busy < MAX_READS {
-            s.queue.front().and_then(|(_, w)| w.clone())
-        } else {
-            None
-        }
-    });
-    if let Some(w) = waker {
-        w.wake();
-    }
-}
-
-/// A read slot (see [`MAX_READS`]).
-pub fn slot() -> impl Future<Output = Permit> {
-    Acquire {
-        ticket: None,
-        done: false,
-    }
-}
 
 thread_local!(static TYPES: RefCell<Option<Arc<Vec<InstanceSize>>>> = const { RefCell::new(None) });
 
@@ -170,12 +63,12 @@ pub async fn cluster_cost(client: &Client, cluster_id: &str) -> Result<String, A
 }
 
 /// Why vCPU and memory cannot be read when the instance types could not be.
-fn types_failed(error: &ApiError) -> String {
+pub(super) fn types_failed(error: &ApiError) -> String {
     format!("The instance types could not be read: {}", error.explain())
 }
 
 /// Why no size can be read when the pools could not be.
-fn pools_failed(error: &ApiError) -> String {
+pub(super) fn pools_failed(error: &ApiError) -> String {
     format!("The pools could not be read: {}", error.explain())
 }
 
@@ -194,152 +87,6 @@ pub fn figure_view(figure: Option<Figure>) -> AnyView {
             }
             .into_any()
         }
-    }
-}
-
-thread_local!(static FILLING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
-
-/// A row of the clusters list reading its figures. When the last row that was
-/// reading is done, the list's figures are filled: the benchmark's
-/// `nks:figures-filled` mark, set once they are drawn.
-struct Filling;
-
-impl Filling {
-    fn start() -> Self {
-        FILLING.with(|n| n.set(n.get() + 1));
-        Filling
-    }
-}
-
-impl Drop for Filling {
-    fn drop(&mut self) {
-        let left = FILLING.with(|n| {
-            n.set(n.get().saturating_sub(1));
-            n.get()
-        });
-        if left == 0 {
-            crate::app::perf::mark_after_render("nks:figures-filled");
-        }
-    }
-}
-
-/// What a row of the clusters list has read so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct RowRead {
-    /// The pools summed so far (`None`: not started).
-    footprint: Option<Result<Footprint, ApiError>>,
-    /// Why the sums are over part of the pools: a page after the first could
-    /// not be read.
-    part: Option<String>,
-    types: Option<Result<(), ApiError>>,
-    cost: Option<Result<String, ApiError>>,
-}
-
-impl RowRead {
-    fn size(&self, pick: fn(&Footprint) -> Figure, needs_types: bool) -> Option<Figure> {
-        if needs_types {
-            if let Some(Err(e)) = &self.types {
-                return Some(Figure::Unreadable(types_failed(e)));
-            }
-        }
-        match &self.footprint {
-            None => None,
-            Some(Err(e)) => Some(Figure::Unreadable(pools_failed(e))),
-            Some(Ok(f)) => Some(pick(f).of_part(self.part.as_deref())),
-        }
-    }
-
-    fn cost(&self) -> Option<Figure> {
-        self.cost.as_ref().map(|c| match c {
-            Ok(text) => Figure::Exact(text.clone()),
-            Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
-        })
-    }
-}
-
-/// The clusters list's cells for one cluster: nodes, vCPU, memory and monthly
-/// cost. The pools are read a page at a time and summed as they come ("≥"
-/// meanwhile); a page that cannot be read leaves the sum of those before it,
-/// said to be only that.
-///
-/// Read when the row is drawn: a changed cluster (a pool added or removed
-/// changes its `pool_ids`) is a new row. A list left open keeps the figures it
-/// read; the cluster's page reads its pools on every refresh.
-#[component]
-pub fn ClusterFigures(id: String, region: String) -> impl IntoView {
-    let client = expect_context::<Client>();
-    let read = RwSignal::new(RowRead::default());
-    leptos::task::spawn_local(async move {
-        let _filling = Filling::start();
-        let cost = cluster_cost(&client, &id).await;
-        if read.try_update(|r| r.cost = Some(cost)).is_none() {
-            return; // the row is gone
-        }
-        let types = instance_types(&client).await;
-        let known = types
-            .as_ref()
-            .map_or_else(|_| Arc::new(Vec::new()), Arc::clone);
-        let _ = read.try_update(|r| r.types = Some(types.map(|_| ())));
-        let mut sum = Footprint::default();
-        let mut cursor: Option<String> = None;
-        let mut total: Option<usize> = None;
-        loop {
-            let page = {
-                let _permit = slot().await;
-                client.pools_page::<PoolSize>(&id, cursor.as_deref()).await
-            };
-            let page = match page {
-                Ok(page) => page,
-                Err(e) if sum.pools == 0 => {
-                    let _ = read.try_update(|r| r.footprint = Some(Err(e)));
-                    return;
-                }
-                Err(e) => {
-                    // As the cluster page says it: "pools 701–1,000 could not be read".
-                    let read_so_far = sum.pools as usize;
-                    let missing = Missing {
-                        first: read_so_far + 1,
-                        last: total.filter(|&t| t > read_so_far),
-                    };
-                    let part = format!(
-                        "The sum of the {} read; {} {}",
-                        crate::rules::display::counted(read_so_far, "pool", "pools"),
-                        gap_title(missing, "pools"),
-                        e.explain()
-                    );
-                    let _ = read.try_update(|r| r.part = Some(part));
-                    return;
-                }
-            };
-            total = page.pagination.as_ref().map(|p| p.total_count as usize);
-            sum.add(
-                page.items
-                    .iter()
-                    .map(|p| (p.node_config.instance_type.as_str(), p.node_count)),
-                &known,
-                &region,
-            );
-            let next = page.next_cursor().map(str::to_string);
-            sum.complete = next.is_none() || next == cursor;
-            let done = sum.complete;
-            if read
-                .try_update(|r| r.footprint = Some(Ok(sum.clone())))
-                .is_none()
-                || done
-            {
-                return;
-            }
-            cursor = next;
-        }
-    });
-    let cell = move |figure: Signal<Option<Figure>>| {
-        view! { <td class="figure">{move || figure_view(figure.get())}</td> }
-    };
-    view! {
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::nodes_figure, false))))}
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::vcpu_figure, true))))}
-        {cell(Signal::derive(move || read.with(|r| r.size(Footprint::memory_figure, true))))}
-        {cell(Signal::derive(move || read.with(RowRead::cost)))}
     }
 }
 

@@ -1,33 +1,27 @@
 use crate::app::paths::A;
 use codee::string::FromToStringCodec;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
+use leptos_router::hooks::use_query_map;
 use leptos_use_storage::use_local_storage;
 
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
+use crate::app::clusters::list_filters::{param_setter, FilterControls};
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::context::{Projects, Refresh};
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::display;
-use crate::rules::listing::{
-    all_tags, aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery,
-};
+use crate::rules::listing::{aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery};
 use crate::rules::outcome::ApiError;
 
 /// Whether the capacity and cost columns were last hidden (`off`) on this device;
 /// they are shown otherwise.
 const FIGURES_ITEM: &str = "nks-console.cluster-figures";
 
-type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
-
-const STATUSES: [&str; 7] = [
-    "pending", "creating", "updating", "ready", "deleting", "deleted", "error",
-];
+pub(super) type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
 
 /// Every cluster of the project (all pages), filtered and sorted as the URL says,
 /// or the reason they could not be read: a failure is never shown as an empty list.
@@ -76,45 +70,7 @@ pub fn ClusterList() -> impl IntoView {
         Some("off") => false,
         _ => kept.with(|k| k != "off"),
     });
-    let navigate = use_navigate();
-    let set_param = move |key: &str, value: String| {
-        let mut q = current.get_untracked();
-        // What the link says of the columns stays, unless that is the change.
-        let mut shown = query.read_untracked().get("figures").unwrap_or_default();
-        match key {
-            "name" => q.name = value,
-            "status" => q.status = value,
-            "tag" => q.tag = value,
-            "figures" => shown = value,
-            _ => q.sort = value,
-        }
-        let pairs: Vec<String> = [
-            ("name", &q.name),
-            ("status", &q.status),
-            ("tag", &q.tag),
-            ("sort", &q.sort),
-            ("figures", &shown),
-        ]
-        .iter()
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| format!("{k}={}", String::from(js_sys::encode_uri_component(v))))
-        .collect();
-        let search = if pairs.is_empty() {
-            String::new()
-        } else {
-            format!("?{}", pairs.join("&"))
-        };
-        // A filter replaces the entry, so Back leaves the list, and keeps the
-        // reader where they are on the page.
-        navigate(
-            &(to::clusters(&project_id()) + &search),
-            NavigateOptions {
-                replace: true,
-                scroll: false,
-                ..Default::default()
-            },
-        );
-    };
+    let set_param = param_setter(current, query, project_id);
     let create_href = move || to::new_cluster(&project_id());
     // A column header's click: its sort, or the same one the other way round.
     let figures_param = set_param.clone();
@@ -146,36 +102,7 @@ pub fn ClusterList() -> impl IntoView {
                     set_param(key, event_target_value(&ev));
                 }
             }>
-                <div class="filter"><label for="filter-name">"Filter by name"</label>
-                    <input id="filter-name" type="search" prop:value=move || current.get().name />
-                </div>
-                <div class="filter"><label for="filter-status">"Status"</label>
-                    <select id="filter-status" prop:value=move || current.get().status>
-                        <option value="">"Any"</option>
-                        {STATUSES.iter().map(|s| view! { <option value=*s selected=shown_first.status == *s>{*s}</option> }).collect_view()}
-                    </select>
-                </div>
-                <div class="filter"><label for="filter-tag">"Tag"</label>
-                    <select id="filter-tag" prop:value=move || current.get().tag>
-                        <option value="">"Any"</option>
-                        // The choices come with the list; until then, only "Any".
-                        {move || clusters.with(|read| read.as_ref().and_then(|read| read.as_ref().ok()).map(|list| all_tags(list))).unwrap_or_default().into_iter().map(|t| {
-                            let selected = current.get_untracked().tag == t;
-                            view! { <option value=t.clone() selected=selected>{t.clone()}</option> }
-                        }).collect_view()}
-                    </select>
-                </div>
-                <div class="filter"><label for="filter-sort">"Sort by"</label>
-                    <select id="filter-sort" prop:value=move || current.get().sort>
-                        <option value="">"API order"</option>
-                        <option value="name" selected=shown_first.sort == "name">"Name"</option>
-                        <option value="status" selected=shown_first.sort == "status">"Status"</option>
-                        <option value="created" selected=shown_first.sort == "created">"Newest"</option>
-                        <option value="-name" selected=shown_first.sort == "-name">"Name, Z to A"</option>
-                        <option value="-status" selected=shown_first.sort == "-status">"Status, Z to A"</option>
-                        <option value="-created" selected=shown_first.sort == "-created">"Oldest"</option>
-                    </select>
-                </div>
+                <FilterControls clusters current shown_first />
                 <button
                     type="button"
                     class="btn"

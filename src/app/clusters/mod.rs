@@ -8,9 +8,15 @@ mod edit_cluster_form;
 mod figures;
 mod kubeconfig;
 mod list;
+mod list_filters;
 mod load_balancers;
+mod pool_pages;
+mod pool_reads;
+mod pools_section;
 mod pvcs;
 mod reachability;
+mod read_slots;
+mod row_figures;
 
 pub use controllers::ControllerList;
 pub use create::CreateClusterPage;

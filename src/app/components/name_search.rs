@@ -106,7 +106,78 @@ pub fn NameSearch(
             open.set(true);
         }
     };
-    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+    let combo = Combo {
+        typed,
+        open,
+        active,
+        suggestions,
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| combo.key(&ev, any_id, on_escape, choose);
+    let active_id = move || active.get().map(|i| option_id(id, i));
+
+    view! {
+        <div class="combo">
+            <label for=id>{label}</label>
+            <div class="combo-box">
+                <input
+                    node_ref=input
+                    id=id
+                    type="search"
+                    role="combobox"
+                    autocomplete="off"
+                    aria-autocomplete="list"
+                    aria-controls=format!("{id}-options")
+                    aria-describedby=format!("{id}-hint")
+                    aria-expanded=move || if open.get() { "true" } else { "false" }
+                    aria-activedescendant=active_id
+                    placeholder=placeholder
+                    prop:value=shown_text
+                    on:input=on_input
+                    on:keydown=on_keydown
+                    // Back in a box that holds a search, its suggestions show again.
+                    on:focus=move |_| open.set(typed.with_untracked(Option::is_some))
+                    on:blur=move |_| {
+                        open.set(false);
+                        active.set(None);
+                    }
+                />
+                <ComboPopup id list_label combo no_match choose=Callback::new(choose) />
+            </div>
+            <p class="field-hint" id=format!("{id}-hint")>{children()}</p>
+        </div>
+    }
+}
+
+/// The element id of suggestion `i` in box `id`'s list.
+fn option_id(id: &str, i: usize) -> String {
+    format!("{id}-option-{i}")
+}
+
+/// What the box holds as it is used: the text typed, whether its list is
+/// open, the suggestion highlighted, and the suggestions.
+#[derive(Clone, Copy)]
+struct Combo {
+    typed: RwSignal<Option<String>>,
+    open: RwSignal<bool>,
+    active: RwSignal<Option<usize>>,
+    suggestions: Memo<Suggestions>,
+}
+
+impl Combo {
+    /// The arrow keys, Enter and Escape, as the combobox pattern has them.
+    fn key(
+        &self,
+        ev: &leptos::ev::KeyboardEvent,
+        any_id: bool,
+        on_escape: Option<Callback<()>>,
+        choose: impl Fn(String),
+    ) {
+        let Combo {
+            typed,
+            open,
+            active,
+            suggestions,
+        } = *self;
         let count = suggestions.with_untracked(|s| s.shown.len());
         match ev.key().as_str() {
             "ArrowDown" | "ArrowUp" => {
@@ -153,78 +224,58 @@ pub fn NameSearch(
             }
             _ => {}
         }
-    };
-    let option_id = move |i: usize| format!("{id}-option-{i}");
-    let active_id = move || active.get().map(option_id);
+    }
+}
 
+/// The box's list of suggestions, and what is said when none or too many match.
+#[component]
+fn ComboPopup(
+    id: &'static str,
+    list_label: &'static str,
+    combo: Combo,
+    no_match: Signal<String>,
+    choose: Callback<String>,
+) -> impl IntoView {
     view! {
-        <div class="combo">
-            <label for=id>{label}</label>
-            <div class="combo-box">
-                <input
-                    node_ref=input
-                    id=id
-                    type="search"
-                    role="combobox"
-                    autocomplete="off"
-                    aria-autocomplete="list"
-                    aria-controls=format!("{id}-options")
-                    aria-describedby=format!("{id}-hint")
-                    aria-expanded=move || if open.get() { "true" } else { "false" }
-                    aria-activedescendant=active_id
-                    placeholder=placeholder
-                    prop:value=shown_text
-                    on:input=on_input
-                    on:keydown=on_keydown
-                    // Back in a box that holds a search, its suggestions show again.
-                    on:focus=move |_| open.set(typed.with_untracked(Option::is_some))
-                    on:blur=move |_| {
-                        open.set(false);
-                        active.set(None);
+        <div class="combo-popup" hidden=move || !combo.open.get()>
+            <ul id=format!("{id}-options") role="listbox" aria-label=list_label>
+                <For
+                    each=move || combo.suggestions.with(|s| s.shown.iter().cloned().enumerate().collect::<Vec<_>>())
+                    key=|(i, k)| (*i, k.clone())
+                    children=move |(i, k)| {
+                        let chosen = k.id.clone();
+                        let name = k.name.clone();
+                        view! {
+                            <li
+                                role="option"
+                                id=option_id(id, i)
+                                class="combo-option"
+                                aria-selected=move || if combo.active.get() == Some(i) { "true" } else { "false" }
+                                // Before the box's blur, so the click is not lost to it.
+                                on:mousedown=move |ev| {
+                                    ev.prevent_default();
+                                    choose.run(chosen.clone());
+                                }
+                            >
+                                <span class="combo-name">{k.label().to_string()}</span>
+                                {k.gone.then(|| view! { <span class="combo-note">" (deleted)"</span> })}
+                                {name.map(|_| view! { <span class="combo-id">{k.id.clone()}</span> })}
+                            </li>
+                        }
                     }
                 />
-                <div class="combo-popup" hidden=move || !open.get()>
-                    <ul id=format!("{id}-options") role="listbox" aria-label=list_label>
-                        <For
-                            each=move || suggestions.with(|s| s.shown.iter().cloned().enumerate().collect::<Vec<_>>())
-                            key=|(i, k)| (*i, k.clone())
-                            children=move |(i, k)| {
-                                let id = k.id.clone();
-                                let name = k.name.clone();
-                                view! {
-                                    <li
-                                        role="option"
-                                        id=option_id(i)
-                                        class="combo-option"
-                                        aria-selected=move || if active.get() == Some(i) { "true" } else { "false" }
-                                        // Before the box's blur, so the click is not lost to it.
-                                        on:mousedown=move |ev| {
-                                            ev.prevent_default();
-                                            choose(id.clone());
-                                        }
-                                    >
-                                        <span class="combo-name">{k.label().to_string()}</span>
-                                        {k.gone.then(|| view! { <span class="combo-note">" (deleted)"</span> })}
-                                        {name.map(|_| view! { <span class="combo-id">{k.id.clone()}</span> })}
-                                    </li>
-                                }
-                            }
-                        />
-                    </ul>
-                    {move || {
-                        let Suggestions { shown, more } = suggestions.get();
-                        if shown.is_empty() {
-                            Some(no_match.get())
-                        } else if more > 0 {
-                            Some(format!("{more} more match: keep typing."))
-                        } else {
-                            None
-                        }
-                        .map(|text| view! { <p class="combo-more">{text}</p> })
-                    }}
-                </div>
-            </div>
-            <p class="field-hint" id=format!("{id}-hint")>{children()}</p>
+            </ul>
+            {move || {
+                let Suggestions { shown, more } = combo.suggestions.get();
+                if shown.is_empty() {
+                    Some(no_match.get())
+                } else if more > 0 {
+                    Some(format!("{more} more match: keep typing."))
+                } else {
+                    None
+                }
+                .map(|text| view! { <p class="combo-more">{text}</p> })
+            }}
         </div>
     }
 }

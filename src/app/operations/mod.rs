@@ -2,10 +2,15 @@
 //! and the banner a resource page shows while an operation runs on it. All of them
 //! read the tracker (`crate::ops`); none polls.
 
+mod filters;
 mod in_flight_banner;
 mod indicator;
+mod operation_details;
+mod operation_next;
 mod operation_page;
+mod operation_resource;
 mod page;
+mod results;
 mod timeline;
 
 use leptos::prelude::*;

@@ -6,8 +6,9 @@ use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
 
+use super::edit_pool_state::{EditChecks, EditPlan};
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceType, Node, Pool, PoolUpdate};
+use crate::api::types::{Cluster, InstanceType, Node, NodeConfig, Pool, PoolUpdate};
 use crate::app::components::{described_by, tag_list, ErrorView, Field, Refusal, Submit};
 use crate::app::context::page_title;
 use crate::app::drafts::Draft;
@@ -15,15 +16,11 @@ use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
 use crate::app::pools::scale_down_warning::ScaleDownWarning;
 use crate::ops::Ops;
-use crate::rules::capacity::{
-    leaves_no_baseline, nodes_at_risk, AtRisk, ScaleChange, BASELINE_REASON,
-};
+use crate::rules::capacity::ScaleChange;
 use crate::rules::display;
 use crate::rules::forms::message_for;
 use crate::rules::gate::Gate;
-use crate::rules::immutability::{pool_update, PoolEdit, FIXED_AT_CREATION, REPLACE_POOL_HINT};
-use crate::rules::plan::{PlanRequest, QuotaNeed};
-use crate::rules::validation as v;
+use crate::rules::immutability::{FIXED_AT_CREATION, REPLACE_POOL_HINT};
 use futures_util::future::try_join5;
 
 type Loaded = (Cluster, Pool, Vec<Pool>, Vec<Node>, Vec<InstanceType>);
@@ -75,6 +72,7 @@ pub fn EditPoolPage() -> impl IntoView {
     }
 }
 
+/// The edit itself: the editable fields, the locked ones, Save and the plan.
 #[component]
 fn EditPoolForm(data: Loaded) -> impl IntoView {
     let (cluster, pool, pools, nodes, types) = data;
@@ -110,53 +108,21 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     );
     let (server_error, gate) = (submit.refused, submit.gate);
 
-    // A name the API already holds is kept whatever it holds; a new one must be a DNS label.
-    let old_name = pool.name.clone();
-    let checked_name = Memo::new(move |_| v::renamed(&name.get(), &old_name, "Name"));
-    let name_error = Memo::new(move |_| checked_name.get().err());
-    let tags_error = Memo::new(move |_| v::tags(&v::split_list(&tags.get())).err());
-    let count = Memo::new(move |_| v::node_count(&node_count.get()));
+    let checks = EditChecks::new(&pool, pools, name, node_count, tags);
+    let EditChecks {
+        name_error,
+        tags_error,
+        change,
+        no_baseline,
+        count_error,
+        body,
+        ..
+    } = checks;
     let current = pool.node_count;
-    let change = Memo::new(move |_| {
-        count
-            .get()
-            .map(|to| ScaleChange::of(current, to))
-            .unwrap_or(ScaleChange::Same)
-    });
-    let no_baseline = {
-        let (pools, id) = (pools.clone(), pool.id.clone());
-        Memo::new(move |_| {
-            count
-                .get()
-                .is_ok_and(|to| leaves_no_baseline(&pools, &id, Some(to)))
-        })
-    };
-    let count_error = Memo::new(move |_| match count.get() {
-        Err(e) => Some(e),
-        Ok(_) if no_baseline.get() => Some(BASELINE_REASON.to_string()),
-        Ok(_) => None,
-    });
     let message = move |field: &'static str, local: Option<String>| {
         server_error.with(|rejected| gate.with(|g| message_for(field, local, rejected.as_ref(), g)))
     };
 
-    let body = {
-        let pool = pool.clone();
-        Memo::new(move |_| -> Option<PoolUpdate> {
-            if name_error.get().is_some()
-                || tags_error.get().is_some()
-                || count_error.get().is_some()
-            {
-                return None;
-            }
-            let edit = PoolEdit {
-                name: checked_name.get().ok()?,
-                node_count: count.get().ok()?,
-                tags: v::tags(&v::split_list(&tags.get())).ok()?,
-            };
-            Some(pool_update(&pool, &edit))
-        })
-    };
     let pool_id = pool.id.clone();
     let in_flight = {
         let id = pool_id.clone();
@@ -185,61 +151,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let on_submit = submit.on_submit(move || body.get_untracked(), move || !can_save());
 
     // The plan: the PATCH body as it stands, the quota it adds, what it disrupts.
-    let plan_request = {
-        let (cluster_id, pool_id) = (pool.cluster_id.clone(), pool.id.clone());
-        Signal::derive(move || {
-            body.get()
-                .filter(|b| !b.is_empty())
-                .map(|body| PlanRequest::UpdatePool {
-                    cluster_id: cluster_id.clone(),
-                    pool_id: pool_id.clone(),
-                    body,
-                })
-        })
-    };
-    let region = Signal::stored(cluster.region.clone());
-    let shape = types
-        .into_iter()
-        .find(|t| t.name == pool.node_config.instance_type);
-    let need = Signal::derive(move || {
-        let delta = count
-            .get()
-            .map(|to| i64::from(to) - i64::from(current))
-            .unwrap_or(0);
-        shape
-            .as_ref()
-            .map(|t| QuotaNeed::nodes(delta, t.vcpu, t.memory_gb))
-            .unwrap_or_default()
-    });
-    let disruption = {
-        let nodes = nodes.clone();
-        Signal::derive(move || match change.get() {
-            ScaleChange::Down { from, to } => {
-                let at_risk = nodes_at_risk(&nodes, from - to);
-                let names: Vec<&str> = at_risk.nodes().iter().map(|n| n.name.as_str()).collect();
-                let which = match &at_risk {
-                    AtRisk::Known(_) => names.join(", "),
-                    AtRisk::Among { .. } => {
-                        format!("the platform chooses among {}", names.join(", "))
-                    }
-                };
-                vec![format!(
-                    "Manual scale-down: {} terminated without cordon or drain: {which}.",
-                    display::counted((from - to) as usize, "node", "nodes")
-                )]
-            }
-            ScaleChange::Up { from, to } => vec![format!(
-                "Scale-up from {from} to {to}: nothing running is touched."
-            )],
-            ScaleChange::Same => Vec::new(),
-        })
-    };
+    let plan = EditPlan::new(checks, &cluster, &pool, types, nodes.clone());
 
-    let replace_href = {
-        let id = pool_id.clone();
-        move || route.with(|r| to::replacing_pool(&r.project_id, &r.cluster_id, &id))
-    };
-    let boot = StoredValue::new(format!("{} GB", pool.node_config.boot_volume.size));
     let autoscaling = cluster.autoscaling;
     let config = StoredValue::new(pool.node_config.clone());
     let nodes = StoredValue::new(nodes);
@@ -275,40 +188,13 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                         aria-describedby=described_by("pool-node-count") prop:value=node_count
                         on:input=move |ev| { node_count.set(event_target_value(&ev)); confirmed.set(false); } />
                 </Field>
-                {move || match change.get() {
-                    ScaleChange::Up { from, to } => view! {
-                        <p class="alert alert-info">{format!("Scaling up from {from} to {to}: safe, new nodes join; nothing running is touched.")}</p>
-                    }.into_any(),
-                    ScaleChange::Down { from, to } if !no_baseline.get() => view! {
-                        <ScaleDownWarning from to nodes=nodes.get_value() autoscaling confirmed />
-                    }.into_any(),
-                    _ => ().into_any(),
-                }}
+                <ScaleNotice change no_baseline nodes autoscaling confirmed />
                 <Field id="pool-tags" label="Tags" hint="Comma-separated." error=Signal::derive(move || message("tags", tags_error.get()))>
                     <input id="pool-tags" aria-describedby=described_by("pool-tags") prop:value=tags
                         on:input=move |ev| tags.set(event_target_value(&ev)) />
                 </Field>
 
-                <h2>"Fixed at creation"</h2>
-                // Said once for the section; each locked control points at it.
-                <p class="muted" id="locked-why">{FIXED_AT_CREATION} " " {REPLACE_POOL_HINT}</p>
-                <Field id="pool-instance-type" label="Instance type">
-                    <input id="pool-instance-type" disabled=true aria-describedby="locked-why" prop:value=config.with_value(|c| c.instance_type.clone()) />
-                </Field>
-                <Field id="pool-boot-size" label="Boot volume size (GB)">
-                    <input id="pool-boot-size" disabled=true aria-describedby="locked-why" prop:value=boot.get_value() />
-                </Field>
-                <Field id="pool-boot-type" label="Boot volume type">
-                    <input id="pool-boot-type" disabled=true aria-describedby="locked-why" prop:value=config.with_value(|c| c.boot_volume.volume_type.as_str().to_string()) />
-                </Field>
-                <Field id="pool-labels" label="Labels">
-                    <textarea id="pool-labels" disabled=true rows="2" aria-describedby="locked-why" prop:value=config.with_value(|c| c.labels.join("\n"))></textarea>
-                </Field>
-                <div class="field">
-                    <span class="label" id="pool-taints-label">"Taints"</span>
-                    <div aria-labelledby="pool-taints-label" aria-describedby="locked-why">{config.with_value(|c| tag_list(&c.taints))}</div>
-                </div>
-                <p><A href=replace_href.clone() attr:class="btn">"Replace pool"</A></p>
+                <FixedAtCreation config=config.get_value() pool_id=pool_id.clone() route />
 
                 <div class="form-actions">
                     <button class="btn btn-primary" type="submit" disabled=move || !can_save()
@@ -319,8 +205,61 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     {move || unacknowledged().map(|why| view! { <span class="field-hint" id="save-why">{why}</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan_request region need disruption gate />
+            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate />
             </div>
         </Show>
+    }
+}
+
+/// What a new node count does: a scale-up's notice, or a scale-down's warning to confirm.
+#[component]
+fn ScaleNotice(
+    change: Memo<ScaleChange>,
+    no_baseline: Memo<bool>,
+    nodes: StoredValue<Vec<Node>>,
+    autoscaling: bool,
+    confirmed: RwSignal<bool>,
+) -> impl IntoView {
+    move || {
+        match change.get() {
+            ScaleChange::Up { from, to } => view! {
+                <p class="alert alert-info">{format!("Scaling up from {from} to {to}: safe, new nodes join; nothing running is touched.")}</p>
+            }
+            .into_any(),
+            ScaleChange::Down { from, to } if !no_baseline.get() => view! {
+                <ScaleDownWarning from to nodes=nodes.get_value() autoscaling confirmed />
+            }
+            .into_any(),
+            _ => ().into_any(),
+        }
+    }
+}
+
+/// The node configuration, shown locked: it changes only by replacing the pool.
+#[component]
+fn FixedAtCreation(config: NodeConfig, pool_id: String, route: Memo<PoolRoute>) -> impl IntoView {
+    let replace_href =
+        move || route.with(|r| to::replacing_pool(&r.project_id, &r.cluster_id, &pool_id));
+    view! {
+        <h2>"Fixed at creation"</h2>
+        // Said once for the section; each locked control points at it.
+        <p class="muted" id="locked-why">{FIXED_AT_CREATION} " " {REPLACE_POOL_HINT}</p>
+        <Field id="pool-instance-type" label="Instance type">
+            <input id="pool-instance-type" disabled=true aria-describedby="locked-why" prop:value=config.instance_type.clone() />
+        </Field>
+        <Field id="pool-boot-size" label="Boot volume size (GB)">
+            <input id="pool-boot-size" disabled=true aria-describedby="locked-why" prop:value=format!("{} GB", config.boot_volume.size) />
+        </Field>
+        <Field id="pool-boot-type" label="Boot volume type">
+            <input id="pool-boot-type" disabled=true aria-describedby="locked-why" prop:value=config.boot_volume.volume_type.as_str().to_string() />
+        </Field>
+        <Field id="pool-labels" label="Labels">
+            <textarea id="pool-labels" disabled=true rows="2" aria-describedby="locked-why" prop:value=config.labels.join("\n")></textarea>
+        </Field>
+        <div class="field">
+            <span class="label" id="pool-taints-label">"Taints"</span>
+            <div aria-labelledby="pool-taints-label" aria-describedby="locked-why">{tag_list(&config.taints)}</div>
+        </div>
+        <p><A href=replace_href attr:class="btn">"Replace pool"</A></p>
     }
 }

@@ -4,22 +4,21 @@
 
 use leptos::prelude::*;
 
+use super::pool_taints::PoolTaints;
 use crate::api::types::{InstanceType, Pool, PoolCreate};
-use crate::app::components::{described_by, focus_once_drawn, ErrorView, Field};
+use crate::app::components::{described_by, ErrorView, Field};
 use crate::rules::forms::{
-    api_message_about, label_line_of, message_for_entries, said, taint_row_errors, taint_row_of,
-    FieldErrors, PoolForm,
+    label_line_of, message_for_entries, taint_row_of, FieldErrors, PoolForm,
 };
 use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
-use crate::rules::validation::TAINT_EFFECTS;
 
 #[derive(Clone, Copy)]
 pub(crate) struct TaintRow {
-    id: usize,
-    key: RwSignal<String>,
-    value: RwSignal<String>,
-    effect: RwSignal<String>,
+    pub(super) id: usize,
+    pub(super) key: RwSignal<String>,
+    pub(super) value: RwSignal<String>,
+    pub(super) effect: RwSignal<String>,
 }
 
 /// Everything typed into a new pool's fields: nothing is lost on a rejection.
@@ -30,7 +29,7 @@ pub(crate) struct PoolInputs {
     pub boot_size: RwSignal<String>,
     pub boot_type: RwSignal<String>,
     pub labels: RwSignal<String>,
-    taints: RwSignal<Vec<TaintRow>>,
+    pub(super) taints: RwSignal<Vec<TaintRow>>,
     next_row: StoredValue<usize>,
     pub node_count: RwSignal<String>,
     pub tags: RwSignal<String>,
@@ -139,6 +138,20 @@ impl PoolInputs {
         })
     }
 
+    /// An entry of the body as a person reads it: the labels' lines and the taint
+    /// rows as the form shows them (the API counts only what was sent).
+    pub(super) fn entry(&self, field: &str, index: usize) -> String {
+        match field {
+            "node_config.labels" => format!(
+                "Line {}",
+                self.labels
+                    .with_untracked(|text| label_line_of(text, index).unwrap_or(index + 1))
+            ),
+            "node_config.taints" => format!("Taint {}", self.taint_row_at(index) + 1),
+            _ => crate::rules::forms::by_position(field, index),
+        }
+    }
+
     /// The fields whose problem is on screen, named as the form labels them.
     pub fn unsent_labels(
         &self,
@@ -202,22 +215,11 @@ pub(crate) fn PoolFields(
         boot_size,
         boot_type,
         labels,
-        taints,
         node_count,
         tags,
         ..
     } = inputs;
-    let taints_el = NodeRef::<leptos::html::Fieldset>::new();
-    // The API counts only what was sent; a person reads the labels' lines and the
-    // taint rows as the form shows them.
-    let entry = move |field: &str, index: usize| match field {
-        "node_config.labels" => format!(
-            "Line {}",
-            labels.with_untracked(|text| label_line_of(text, index).unwrap_or(index + 1))
-        ),
-        "node_config.taints" => format!("Taint {}", inputs.taint_row_at(index) + 1),
-        _ => crate::rules::forms::by_position(field, index),
-    };
+    let entry = move |field: &str, index: usize| inputs.entry(field, index);
     let error_for = move |field: &'static str| {
         Signal::derive(move || {
             let local = checked.with(|c| {
@@ -228,37 +230,6 @@ pub(crate) fn PoolFields(
             let local = local.filter(|_| touched.get() || field_has_text(field, &inputs.form()));
             rejected.with(|rejected| {
                 gate.with(|g| message_for_entries(field, local, rejected.as_ref(), g, &entry))
-            })
-        })
-    };
-    // Each taint row's problem, in its row: the local check, else the API's
-    // message naming the entry sent from this row.
-    let row_error = move |id: usize| {
-        let rows = taints.get();
-        let position = rows.iter().position(|r| r.id == id)?;
-        let typed: Vec<(String, String, String)> = rows
-            .iter()
-            .map(|r| (r.key.get(), r.value.get(), r.effect.get()))
-            .collect();
-        taint_row_errors(&typed).swap_remove(position).or_else(|| {
-            rejected.with(|rejected| {
-                gate.with(|g| {
-                    api_message_about("node_config.taints", rejected.as_ref(), g)
-                        .filter(|(_, index)| {
-                            index.and_then(|i| taint_row_of(&typed, i)) == Some(position)
-                        })
-                        .map(|(message, _)| said(message, &entry))
-                })
-            })
-        })
-    };
-    // What the API said about the taints as a whole (no row named).
-    let taints_error = move || {
-        rejected.with(|rejected| {
-            gate.with(|g| {
-                api_message_about("node_config.taints", rejected.as_ref(), g)
-                    .filter(|(_, index)| index.is_none())
-                    .map(|(message, _)| said(message, &entry))
             })
         })
     };
@@ -311,41 +282,7 @@ pub(crate) fn PoolFields(
             <textarea id="pool-labels" rows="3" aria-describedby=described_by("pool-labels") prop:value=labels
                 on:input=move |ev| labels.set(event_target_value(&ev))></textarea>
         </Field>
-        <fieldset class="field taints" node_ref=taints_el>
-            <legend>"Taints"</legend>
-            <For each=move || taints.get() key=|row| row.id let:row>
-                {
-                    let number = move || taints.with(|rows| rows.iter().position(|r| r.id == row.id).map_or(0, |p| p + 1));
-                    let error = Memo::new(move |_| row_error(row.id));
-                    let error_id = format!("taint-{}-error", row.id);
-                    let described = error_id.clone();
-                    view! {
-                        <div class="taint-row" role="group" aria-label=move || format!("Taint {}", number())
-                            class:field-invalid=move || error.with(Option::is_some)>
-                            <label>"Key" <input prop:value=row.key aria-describedby=described.clone()
-                                on:input=move |ev| row.key.set(event_target_value(&ev)) /></label>
-                            <label>"Value" <input prop:value=row.value aria-describedby=described.clone()
-                                on:input=move |ev| row.value.set(event_target_value(&ev)) /></label>
-                            <label>"Effect"
-                                <select prop:value=row.effect aria-describedby=described.clone() on:change=move |ev| row.effect.set(event_target_value(&ev))>
-                                    {TAINT_EFFECTS.iter().map(|e| view! { <option value=*e selected=move || row.effect.get() == *e>{*e}</option> }).collect_view()}
-                                </select>
-                            </label>
-                            <button type="button" class="btn btn-quiet" aria-label=move || format!("Remove taint {}", number())
-                                on:click=move |_| taints.update(|rows| rows.retain(|r| r.id != row.id))>
-                                "Remove taint"
-                            </button>
-                            {move || error.get().map(|e| view! { <p class="field-error" id=error_id.clone() role="alert">{e}</p> })}
-                        </div>
-                    }
-                }
-            </For>
-            <button type="button" class="btn" on:click=move |_| {
-                inputs.add_taint("", "", "NoSchedule");
-                focus_once_drawn(taints_el, ".taint-row:last-of-type input");
-            }>"Add taint"</button>
-            {move || taints_error().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
-        </fieldset>
+        <PoolTaints inputs rejected gate />
         <Field id="pool-node-count" label="Node count" hint="0 to 100." error=error_for("node_count")>
             <input id="pool-node-count" type="number" min="0" max="100" inputmode="numeric"
                 aria-describedby=described_by("pool-node-count") prop:value=node_count

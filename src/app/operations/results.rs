@@ -1,0 +1,216 @@
+//! One page of the project's operations as read: its timeline and rows, or why
+//! there are none; and the pager through the API's cursors.
+
+use crate::app::paths::A;
+use leptos::prelude::*;
+
+use super::indicator::describe;
+use super::timeline::OpsTimeline;
+use super::{change_text, operation_href};
+use crate::api::types::{Operation, OperationKind, Page};
+use crate::app::components::{label_of, StatusBadge, Time};
+use crate::app::search::Named;
+use crate::ops::Ops;
+use crate::rules::display;
+use crate::rules::operation::elapsed_secs;
+use crate::rules::operations_list::{page_count, rows_shown, CursorTrail, Known, PER_PAGE};
+use crate::rules::outcome::ApiError;
+use crate::rules::tracking::feed::FeedFilter;
+
+/// One page read: its rows, or why there are none.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn page_view(
+    page: Page<Operation>,
+    number: usize,
+    filter: Memo<FeedFilter>,
+    ops: Ops,
+    name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
+    known: Memo<Vec<Known>>,
+    now: RwSignal<f64>,
+    to_page: Callback<Option<CursorTrail>>,
+) -> impl IntoView {
+    let filtered = filter.with_untracked(|f| *f != FeedFilter::default());
+    if page.items.is_empty() {
+        return if number > 1 {
+            view! {
+                <p class="empty">
+                    "No operations on this page: the list changed since it was paged. "
+                    <button type="button" class="btn btn-quiet" on:click=move |_| to_page.run(Some(CursorTrail::default()))>"Go to the first page"</button>
+                </p>
+            }
+            .into_any()
+        } else if filtered {
+            view! { <p class="empty">"No operation matches these filters."</p> }.into_any()
+        } else {
+            view! { <p class="empty">"No operations in this project yet."</p> }.into_any()
+        };
+    }
+    let items = page.items;
+    // The tracker's newer states on top (a live status without a re-read).
+    let feed = Memo::new(move |_| ops.with_tracker(|t| filter.get().apply(&items, t)));
+    // A bar's page and the name of what it changed, as its row gives them.
+    let about = move |op: &Operation| {
+        let name = match name_of(&op.resource_id) {
+            Some(named) => named.name,
+            None => known.with(|k| label_of(k, &op.resource_id)),
+        };
+        (page_href(op, name_of), name)
+    };
+    view! {
+        <OpsTimeline ops=feed now about />
+        <table class="table table-wide" aria-label="Operations">
+            <thead>
+                <tr>
+                    <th scope="col">"Operation"</th>
+                    <th scope="col">"Kind"</th>
+                    <th scope="col">"Type"</th>
+                    <th scope="col">"Resource"</th>
+                    <th scope="col">"Status"</th>
+                    <th scope="col">"Started"</th>
+                    <th scope="col">"Elapsed"</th>
+                    <th scope="col">"Changes"</th>
+                </tr>
+            </thead>
+            <tbody>
+                // An operation's row is drawn again when its status moves.
+                <For
+                    each=move || feed.get()
+                    key=|op| (op.id.clone(), op.status.clone(), op.updated_at.clone())
+                    children=move |op| row(op, name_of, known, now)
+                />
+            </tbody>
+        </table>
+    }
+    .into_any()
+}
+
+fn row(
+    op: Operation,
+    name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
+    known: Memo<Vec<Known>>,
+    now: RwSignal<f64>,
+) -> impl IntoView {
+    let status = op.status.as_str().to_string();
+    let changes: Vec<String> = op
+        .changes()
+        .map(|(field, c)| format!("{field}: {}", change_text(c)))
+        .collect();
+    let timed = op.clone();
+    let elapsed = move || {
+        elapsed_secs(&timed, None, now.get())
+            .map(display::elapsed)
+            .unwrap_or_default()
+    };
+    let page = {
+        let op = op.clone();
+        move || page_href(&op, name_of)
+    };
+    let title = describe(&op);
+    let resource_id = op.resource_id.clone();
+    // Linked while it exists; else its last known name (marked when it is
+    // known to be deleted), else its id.
+    let resource = move || match name_of(&resource_id) {
+        Some(named) => view! { <A href=named.href>{named.name}</A> }.into_any(),
+        None => {
+            let (label, gone) = known.with(|k| {
+                let gone = k
+                    .binary_search_by(|x| x.id.as_str().cmp(&resource_id))
+                    .is_ok_and(|i| k[i].gone);
+                (label_of(k, &resource_id), gone)
+            });
+            if label == resource_id {
+                view! { <code>{label}</code> }.into_any()
+            } else {
+                view! {
+                    <span title=resource_id.clone()>{label}</span>
+                    {gone.then(|| view! { <span class="muted">" (deleted)"</span> })}
+                }
+                .into_any()
+            }
+        }
+    };
+    view! {
+        <tr>
+            <td><a href=page>{title}</a></td>
+            <td class="nowrap">{kind_label(&op.kind)}</td>
+            <td class="nowrap">{op.op_type.as_str()}</td>
+            <td>{resource}</td>
+            <td><StatusBadge status /></td>
+            <td class="nowrap"><Time at=op.created_at.clone() /></td>
+            <td class="nowrap">{elapsed}</td>
+            <td class="ops-changes">{changes.join("; ")}</td>
+        </tr>
+    }
+}
+
+/// An operation's own page, for its row and its bar; a pool's carries the
+/// pool's cluster once the names are read.
+fn page_href(op: &Operation, name_of: impl Fn(&str) -> Option<Named>) -> String {
+    let cluster = name_of(&op.resource_id).and_then(|n| n.cluster_id);
+    crate::app::paths::href(&operation_href(
+        &op.project_id,
+        &op.id,
+        cluster.as_deref(),
+        None,
+    ))
+}
+
+/// An operation's kind as the page names it.
+pub(super) fn kind_label(kind: &OperationKind) -> String {
+    match kind {
+        OperationKind::NksCluster => "cluster".into(),
+        OperationKind::NksNodePool => "pool".into(),
+        OperationKind::NksNode => "node".into(),
+        OperationKind::NksLoadBalancer => "load balancer".into(),
+        OperationKind::Vpc => "VPC".into(),
+        other => other.as_str().into(),
+    }
+}
+
+/// Previous and Next through the API's cursors, and which rows of how many the
+/// page shows.
+#[component]
+pub(super) fn OpsPager(
+    current: Memo<Option<Result<Page<Operation>, ApiError>>>,
+    trail: Memo<CursorTrail>,
+    to_page: Callback<Option<CursorTrail>>,
+) -> impl IntoView {
+    let next_trail = Memo::new(move |_| {
+        current.with(|c| match c {
+            Some(Ok(page)) => trail.with(|t| t.next(page.next_cursor())),
+            _ => None,
+        })
+    });
+    let previous_trail = Memo::new(move |_| trail.with(CursorTrail::previous));
+    let count = move || {
+        let number = trail.with(CursorTrail::number);
+        current.with(|c| match c {
+            Some(Ok(page)) => {
+                let total = page
+                    .pagination
+                    .as_ref()
+                    .map_or(0, |p| p.total_count as usize);
+                let total = total.max((number - 1) * PER_PAGE + page.items.len());
+                format!(
+                    "{} \u{b7} page {} of {}",
+                    rows_shown(number, page.items.len(), total),
+                    display::count(number),
+                    display::count(page_count(total))
+                )
+            }
+            Some(Err(_)) => format!("page {} could not be read", display::count(number)),
+            None => format!("page {}", display::count(number)),
+        })
+    };
+    view! {
+        <nav class="pager" aria-label="Operation pages">
+            <button class="btn" aria-describedby="ops-pager-count"
+                disabled=move || previous_trail.with(Option::is_none)
+                on:click=move |_| to_page.run(previous_trail.get_untracked())>"Previous"</button>
+            <button class="btn" aria-describedby="ops-pager-count"
+                disabled=move || next_trail.with(Option::is_none)
+                on:click=move |_| to_page.run(next_trail.get_untracked())>"Next"</button>
+            <span class="pager-count" id="ops-pager-count">{count}</span>
+        </nav>
+    }
+}
