@@ -71,28 +71,24 @@ pub fn SizeHistory(
             let Some(p) = pool else {
                 return Ok(None);
             };
-            let own = client
-                .operations::<Operation>(
-                    &p.project_id,
-                    &[
-                        ("resource_id", p.pool_id.clone()),
-                        ("sort", "created_at:desc".into()),
-                    ],
-                )
-                .await?;
-            // Node deletes name the node, not the pool: those since the pool's
-            // create, of which only the deletes of its known nodes count.
-            let deletes = client
-                .operations::<Operation>(
-                    &p.project_id,
-                    &[
-                        ("kind", "nks_node".into()),
-                        ("type", "delete".into()),
-                        ("created_at_min", p.created_at.clone()),
-                        ("sort", "created_at:desc".into()),
-                    ],
-                )
-                .await?;
+            // The pool's own operations, and node deletes (they name the node,
+            // not the pool) since the pool's create, of which only the deletes
+            // of its known nodes count: two reads, neither waiting for the other.
+            let own_query = [
+                ("resource_id", p.pool_id.clone()),
+                ("sort", "created_at:desc".into()),
+            ];
+            let deletes_query = [
+                ("kind", "nks_node".into()),
+                ("type", "delete".into()),
+                ("created_at_min", p.created_at.clone()),
+                ("sort", "created_at:desc".into()),
+            ];
+            let (own, deletes) = futures_util::future::try_join(
+                client.operations::<Operation>(&p.project_id, &own_query),
+                client.operations::<Operation>(&p.project_id, &deletes_query),
+            )
+            .await?;
             Ok::<_, crate::rules::outcome::ApiError>(Some((p, own, deletes)))
         }
     });
