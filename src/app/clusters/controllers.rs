@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{Controller, Volume};
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{listed, Column, StatusBadge, Table};
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
@@ -30,60 +30,46 @@ pub fn ControllerList() -> impl IntoView {
         ops.revision.track();
         refresh.track();
         async move {
-            let mut rows = Vec::new();
-            for controller in client.controllers(&id).await? {
-                let volumes = client.controller_volumes(&id, &controller.id).await?;
-                rows.push((controller, volumes));
-            }
-            Ok::<Vec<Row>, ApiError>(rows)
+            // Each controller's volumes, read together once the controllers are known.
+            let controllers = client.controllers(&id).await?;
+            let volumes = futures_util::future::try_join_all(
+                controllers
+                    .iter()
+                    .map(|c| client.controller_volumes(&id, &c.id)),
+            )
+            .await?;
+            Ok::<Vec<Row>, ApiError>(controllers.into_iter().zip(volumes).collect())
         }
     });
-    view! {
-        <Transition fallback=|| view! { <p class="loading">"Loading controllers…"</p> }>
-            {move || controllers.get().map(|read| match read {
-                Err(error) => view! { <ErrorView error retry=move |_| controllers.refetch() /> }.into_any(),
-                Ok(rows) if rows.is_empty() => view! {
-                    <p class="empty">"The platform reports no controllers for this cluster yet."</p>
-                }.into_any(),
-                Ok(rows) => view! { <ControllerTable rows /> }.into_any(),
-            })}
-        </Transition>
-    }
+    listed(
+        controllers,
+        "Loading controllers…",
+        "The platform reports no controllers for this cluster yet.",
+        |rows| view! { <ControllerTable rows /> }.into_any(),
+    )
 }
 
+/// Keyed by what was read: a controller whose status, address or volumes
+/// changed is drawn again, an unchanged one keeps its row.
 #[component]
 fn ControllerTable(rows: Vec<Row>) -> impl IntoView {
-    view! {
-        <table class="table table-wide" aria-label="Controllers">
-            <thead>
-                <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Private IP"</th>
-                    <th scope="col">"Instance type"</th>
-                    <th scope="col">"Volumes"</th>
-                </tr>
-            </thead>
-            <tbody>
-                // Keyed by what was read: a controller whose status, address or
-                // volumes changed is drawn again, an unchanged one keeps its row.
-                <For each=move || rows.clone() key=|row| row.clone() let((controller, volumes))>
-                    {
-                        let status = controller.status.as_str().to_string();
-                        view! {
-                            <tr>
-                                <td>{controller.name}</td>
-                                <td><StatusBadge status /></td>
-                                <td class="nowrap">{display::address(controller.private_ip.as_deref()).to_string()}</td>
-                                <td>{controller.instance_type}</td>
-                                <td>{volume_list(&volumes)}</td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
-    }
+    let columns = vec![
+        Column::new("Name", |(c, _): &Row| c.name.clone().into_any()),
+        Column::new("Status", |(c, _): &Row| {
+            view! { <StatusBadge status=c.status.as_str().to_string() /> }.into_any()
+        }),
+        Column::new("Private IP", |(c, _): &Row| {
+            display::address(c.private_ip.as_deref())
+                .to_string()
+                .into_any()
+        })
+        .class("nowrap"),
+        Column::new("Instance type", |(c, _): &Row| {
+            c.instance_type.clone().into_any()
+        }),
+        Column::new("Volumes", |(_, volumes): &Row| volume_list(volumes)),
+    ];
+    view! { <Table label="Controllers" rows columns /> }
 }
 
 /// Volumes as a short list in a cell: name, then kind, size and type.

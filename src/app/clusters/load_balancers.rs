@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
-use crate::app::components::{finished, ErrorView, Modal, StatusBadge, SubmissionProgress, Submit};
+use crate::app::components::{
+    finished, listed, Column, ErrorView, Modal, StatusBadge, SubmissionProgress, Submit, Table,
+};
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
@@ -33,94 +35,91 @@ pub fn LoadBalancerList() -> impl IntoView {
     // outside the table, so a refresh of the list does not close the confirm.
     let asked = RwSignal::new(None::<LoadBalancer>);
     view! {
-        <Transition fallback=|| view! { <p class="loading">"Loading load balancers…"</p> }>
-            {move || balancers.get().map(|read| match read {
-                Err(error) => view! { <ErrorView error retry=move |_| balancers.refetch() /> }.into_any(),
-                Ok(list) if list.is_empty() => view! {
-                    <p class="empty">
-                        "This cluster has no load balancers. One appears here when a Service of type "
-                        "LoadBalancer is created inside the cluster."
-                    </p>
-                }.into_any(),
-                Ok(list) => view! { <LoadBalancerTable list asked /> }.into_any(),
-            })}
-        </Transition>
+        {listed(
+            balancers,
+            "Loading load balancers…",
+            "This cluster has no load balancers. One appears here when a Service of type LoadBalancer is created inside the cluster.",
+            move |list| view! { <LoadBalancerTable list asked /> }.into_any(),
+        )}
         {move || asked.get().map(|lb| view! {
             <PublicIpConfirm lb on_close=Callback::new(move |_| asked.set(None)) />
         })}
     }
 }
 
+/// Keyed by the whole load balancer: one whose address or flag changed is
+/// drawn again, an unchanged one keeps its row.
 #[component]
 fn LoadBalancerTable(
     list: Vec<LoadBalancer>,
     asked: RwSignal<Option<LoadBalancer>>,
 ) -> impl IntoView {
+    let columns = vec![
+        Column::new("Service", |lb: &LoadBalancer| {
+            lb.service_name.clone().into_any()
+        }),
+        Column::new("Namespace", |lb: &LoadBalancer| {
+            lb.namespace.clone().into_any()
+        }),
+        Column::new("Status", |lb: &LoadBalancer| {
+            view! { <StatusBadge status=lb.status.as_str().to_string() /> }.into_any()
+        }),
+        Column::new("Private IP", |lb: &LoadBalancer| {
+            display::address(lb.private_ip.as_deref())
+                .to_string()
+                .into_any()
+        })
+        .class("nowrap"),
+        Column::new("Public IP", |lb: &LoadBalancer| {
+            public_address(lb).into_any()
+        })
+        .class("nowrap"),
+        Column::new("Public", |lb: &LoadBalancer| {
+            (if lb.public_ip_enabled { "yes" } else { "no" }).into_any()
+        }),
+        Column::new("Actions", move |lb: &LoadBalancer| {
+            view! { <PublicIpButton lb=lb.clone() asked /> }.into_any()
+        })
+        .head_hidden(),
+    ];
+    view! { <Table label="Load balancers" rows=list columns /> }
+}
+
+/// Turns a load balancer's public IP on or off, after a confirm; disabled, with
+/// the reason, while a change to it is under way.
+#[component]
+fn PublicIpButton(lb: LoadBalancer, asked: RwSignal<Option<LoadBalancer>>) -> impl IntoView {
     let ops = expect_context::<Ops>();
+    let name = service_name(&lb.namespace, &lb.service_name);
+    let (verb, label) = if lb.public_ip_enabled {
+        (
+            "Turn off public IP",
+            format!("Turn off public IP of {name}"),
+        )
+    } else {
+        ("Turn on public IP", format!("Turn on public IP of {name}"))
+    };
+    let reason_id = format!("lb-busy-{}", lb.id);
+    let busy_on_server = lb.status.is_busy();
+    let id = lb.id.clone();
+    let blocked = Memo::new(move |_| {
+        if ops.in_flight_on(&id).is_some() {
+            Some("A change to it is in flight; wait for it to end.")
+        } else if busy_on_server {
+            Some("It is updating on the platform; wait for it to end.")
+        } else {
+            None
+        }
+    });
+    let described_by = reason_id.clone();
     view! {
-        <table class="table table-wide" aria-label="Load balancers">
-            <thead>
-                <tr>
-                    <th scope="col">"Service"</th>
-                    <th scope="col">"Namespace"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Private IP"</th>
-                    <th scope="col">"Public IP"</th>
-                    <th scope="col">"Public"</th>
-                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
-                </tr>
-            </thead>
-            <tbody>
-                // Keyed by the whole load balancer: one whose address or flag
-                // changed is drawn again, an unchanged one keeps its row.
-                <For each=move || list.clone() key=|lb| lb.clone() let:lb>
-                    {
-                        let status = lb.status.as_str().to_string();
-                        let name = service_name(&lb.namespace, &lb.service_name);
-                        let (verb, label) = if lb.public_ip_enabled {
-                            ("Turn off public IP", format!("Turn off public IP of {name}"))
-                        } else {
-                            ("Turn on public IP", format!("Turn on public IP of {name}"))
-                        };
-                        let reason_id = format!("lb-busy-{}", lb.id);
-                        let busy_on_server = lb.status.is_busy();
-                        let id = lb.id.clone();
-                        let blocked = Memo::new(move |_| {
-                            if ops.in_flight_on(&id).is_some() {
-                                Some("A change to it is in flight; wait for it to end.")
-                            } else if busy_on_server {
-                                Some("It is updating on the platform; wait for it to end.")
-                            } else {
-                                None
-                            }
-                        });
-                        let chosen = lb.clone();
-                        view! {
-                            <tr>
-                                <td>{lb.service_name.clone()}</td>
-                                <td>{lb.namespace.clone()}</td>
-                                <td><StatusBadge status /></td>
-                                <td class="nowrap">{display::address(lb.private_ip.as_deref()).to_string()}</td>
-                                <td class="nowrap">{public_address(&lb)}</td>
-                                <td>{if lb.public_ip_enabled { "yes" } else { "no" }}</td>
-                                <td>
-                                    <button class="btn" aria-label=label
-                                        aria-describedby=move || blocked.get().map(|_| reason_id.clone())
-                                        disabled=move || blocked.get().is_some()
-                                        on:click=move |_| asked.set(Some(chosen.clone()))>
-                                        {verb}
-                                    </button>
-                                    {
-                                        let reason_id = format!("lb-busy-{}", lb.id);
-                                        move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })
-                                    }
-                                </td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
+        <button class="btn" aria-label=label
+            aria-describedby=move || blocked.get().map(|_| described_by.clone())
+            disabled=move || blocked.get().is_some()
+            on:click=move |_| asked.set(Some(lb.clone()))>
+            {verb}
+        </button>
+        {move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })}
     }
 }
 

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::PersistentVolumeClaim;
-use crate::app::components::{ErrorView, StatusBadge, Time};
+use crate::app::components::{listed, Column, StatusBadge, Table, Time};
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
@@ -24,48 +24,29 @@ pub fn PvcList() -> impl IntoView {
         refresh.track();
         async move { client.persistent_volume_claims(&id).await }
     });
-    view! {
-        <Transition fallback=|| view! { <p class="loading">"Loading persistent volume claims…"</p> }>
-            {move || claims.get().map(|read| match read {
-                Err(error) => view! { <ErrorView error retry=move |_| claims.refetch() /> }.into_any(),
-                Ok(list) if list.is_empty() => view! {
-                    <p class="empty">"This cluster has no persistent volume claims."</p>
-                }.into_any(),
-                Ok(list) => view! { <PvcTable list /> }.into_any(),
-            })}
-        </Transition>
-    }
+    listed(
+        claims,
+        "Loading persistent volume claims…",
+        "This cluster has no persistent volume claims.",
+        |list| view! { <PvcTable list /> }.into_any(),
+    )
 }
 
 #[component]
 fn PvcTable(list: Vec<PersistentVolumeClaim>) -> impl IntoView {
-    view! {
-        <table class="table table-wide" aria-label="Persistent volume claims">
-            <thead>
-                <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Size"</th>
-                    <th scope="col">"Type"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Created"</th>
-                </tr>
-            </thead>
-            <tbody>
-                <For each=move || list.clone() key=|pvc| pvc.clone() let:pvc>
-                    {
-                        let status = pvc.status.as_str().to_string();
-                        view! {
-                            <tr>
-                                <td>{pvc.name}</td>
-                                <td class="nowrap figure">{format!("{} GB", pvc.size)}</td>
-                                <td>{pvc.volume_type.as_str().to_string()}</td>
-                                <td><StatusBadge status /></td>
-                                <td><Time at=pvc.created_at.clone() /></td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
-    }
+    type Pvc = PersistentVolumeClaim;
+    let columns = vec![
+        Column::new("Name", |p: &Pvc| p.name.clone().into_any()),
+        Column::new("Size", |p: &Pvc| format!("{} GB", p.size).into_any()).class("nowrap figure"),
+        Column::new("Type", |p: &Pvc| {
+            p.volume_type.as_str().to_string().into_any()
+        }),
+        Column::new("Status", |p: &Pvc| {
+            view! { <StatusBadge status=p.status.as_str().to_string() /> }.into_any()
+        }),
+        Column::new("Created", |p: &Pvc| {
+            view! { <Time at=p.created_at.clone() /> }.into_any()
+        }),
+    ];
+    view! { <Table label="Persistent volume claims" rows=list columns /> }
 }

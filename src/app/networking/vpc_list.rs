@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Vpc};
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{Column, ErrorView, StatusBadge, Table};
 use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::href;
 use crate::app::paths::params::{route, NetworkingRoute};
@@ -91,40 +91,29 @@ fn VpcTable(vpcs: Vec<Vpc>, clusters: Vec<Cluster>, project: String) -> impl Int
             region: v.region,
         })
         .collect();
-    view! {
-        <table class="table table-wide" aria-label="VPCs">
-            <thead>
-                <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Region"</th>
-                    <th scope="col">"Subnet"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Used by"</th>
-                </tr>
-            </thead>
-            <tbody>
-                <For each=move || rows.clone() key=|row| row.clone() let:row>
-                    {
-                        let vpc_href = href(&to::vpc(&project, &row.id));
-                        let used = match row.user {
-                            Some((id, name)) => {
-                                let cluster_href = href(&to::cluster(&project, &id));
-                                view! { <a href=cluster_href>{name}</a> }.into_any()
-                            }
-                            None => view! { <span class="muted">"no cluster"</span> }.into_any(),
-                        };
-                        view! {
-                            <tr>
-                                <td><a href=vpc_href>{row.name}</a></td>
-                                <td>{row.region}</td>
-                                <td class="nowrap"><code>{row.subnet}</code></td>
-                                <td><StatusBadge status=row.status /></td>
-                                <td>{used}</td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
-    }
+    let columns = vec![
+        Column::new("Name", {
+            let project = project.clone();
+            move |row: &Row| {
+                let vpc_href = href(&to::vpc(&project, &row.id));
+                view! { <a href=vpc_href>{row.name.clone()}</a> }.into_any()
+            }
+        }),
+        Column::new("Region", |row: &Row| row.region.clone().into_any()),
+        Column::new("Subnet", |row: &Row| {
+            view! { <code>{row.subnet.clone()}</code> }.into_any()
+        })
+        .class("nowrap"),
+        Column::new("Status", |row: &Row| {
+            view! { <StatusBadge status=row.status.clone() /> }.into_any()
+        }),
+        Column::new("Used by", move |row: &Row| match &row.user {
+            Some((id, name)) => {
+                let cluster_href = href(&to::cluster(&project, id));
+                view! { <a href=cluster_href>{name.clone()}</a> }.into_any()
+            }
+            None => view! { <span class="muted">"no cluster"</span> }.into_any(),
+        }),
+    ];
+    view! { <Table label="VPCs" rows columns /> }
 }

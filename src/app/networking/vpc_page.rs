@@ -7,7 +7,7 @@ use super::rule_form::{DeleteRuleConfirm, Editing, RuleDialog};
 use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
-use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::components::{tag_list, Column, CopyableId, ErrorView, StatusBadge, Table, Time};
 use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::params::{route, NetworkingRoute};
 use crate::app::paths::to;
@@ -162,80 +162,83 @@ fn VpcFields(vpc: Vpc, clusters: Vec<Cluster>, project: String) -> impl IntoView
     }
 }
 
+/// Keyed by the whole rule: a changed rule is drawn again.
 #[component]
 fn RuleTable(
     list: Vec<FirewallRule>,
     editing: RwSignal<Option<Editing>>,
     deleting: RwSignal<Option<FirewallRule>>,
 ) -> impl IntoView {
+    type Rule = FirewallRule;
+    let columns = vec![
+        Column::new("Name", |r: &Rule| r.name.clone().into_any()),
+        Column::new("Protocol", |r: &Rule| {
+            r.protocol.as_str().to_uppercase().into_any()
+        }),
+        Column::new("Sources", |r: &Rule| {
+            source_words(&r.source_address).into_any()
+        }),
+        Column::new("Destination", |r: &Rule| {
+            view! { <code>{r.destination_address.clone()}</code> }.into_any()
+        })
+        .class("nowrap"),
+        Column::new("Ports", |r: &Rule| {
+            r.destination_ports.join(", ").into_any()
+        }),
+        Column::new("Status", |r: &Rule| {
+            view! { <StatusBadge status=r.status.as_str().to_string() /> }.into_any()
+        }),
+        Column::new("Actions", move |r: &Rule| {
+            view! { <RuleActions rule=r.clone() editing deleting /> }.into_any()
+        })
+        .head_hidden(),
+    ];
+    view! { <Table label="Firewall rules" rows=list columns /> }
+}
+
+/// Edit and Delete for one rule; disabled, with the reason, while a change to
+/// it is under way.
+#[component]
+fn RuleActions(
+    rule: FirewallRule,
+    editing: RwSignal<Option<Editing>>,
+    deleting: RwSignal<Option<FirewallRule>>,
+) -> impl IntoView {
     let ops = expect_context::<Ops>();
+    let reason_id = format!("rule-busy-{}", rule.id);
+    let busy_on_server = rule.status.is_busy();
+    let id = rule.id.clone();
+    let blocked = Memo::new(move |_| {
+        if ops.in_flight_on(&id).is_some() {
+            Some("A change to it is in flight; wait for it to end.")
+        } else if busy_on_server {
+            Some("It is changing on the platform; wait for it to end.")
+        } else {
+            None
+        }
+    });
+    let (to_edit, to_delete) = (rule.clone(), rule.clone());
+    let describe = {
+        let reason_id = reason_id.clone();
+        move || blocked.get().map(|_| reason_id.clone())
+    };
+    let describe2 = describe.clone();
     view! {
-        <table class="table table-wide" aria-label="Firewall rules">
-            <thead>
-                <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Protocol"</th>
-                    <th scope="col">"Sources"</th>
-                    <th scope="col">"Destination"</th>
-                    <th scope="col">"Ports"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
-                </tr>
-            </thead>
-            <tbody>
-                // Keyed by the whole rule: a changed rule is drawn again.
-                <For each=move || list.clone() key=|r| r.clone() let:rule>
-                    {
-                        let status = rule.status.as_str().to_string();
-                        let reason_id = format!("rule-busy-{}", rule.id);
-                        let busy_on_server = rule.status.is_busy();
-                        let id = rule.id.clone();
-                        let blocked = Memo::new(move |_| {
-                            if ops.in_flight_on(&id).is_some() {
-                                Some("A change to it is in flight; wait for it to end.")
-                            } else if busy_on_server {
-                                Some("It is changing on the platform; wait for it to end.")
-                            } else {
-                                None
-                            }
-                        });
-                        let (to_edit, to_delete) = (rule.clone(), rule.clone());
-                        let describe = move || blocked.get().map(|_| reason_id.clone());
-                        let describe2 = describe.clone();
-                        view! {
-                            <tr>
-                                <td>{rule.name.clone()}</td>
-                                <td>{rule.protocol.as_str().to_uppercase()}</td>
-                                <td>{source_words(&rule.source_address)}</td>
-                                <td class="nowrap"><code>{rule.destination_address.clone()}</code></td>
-                                <td>{rule.destination_ports.join(", ")}</td>
-                                <td><StatusBadge status /></td>
-                                <td>
-                                    <span class="nowrap">
-                                        <button class="btn" aria-label=format!("Edit rule {}", rule.name)
-                                            aria-describedby=describe
-                                            disabled=move || blocked.get().is_some()
-                                            on:click=move |_| { deleting.set(None); editing.set(Some(Editing::Rule(to_edit.clone()))); }>
-                                            "Edit"
-                                        </button>
-                                        " "
-                                        <button class="btn btn-quiet" aria-label=format!("Delete rule {}", rule.name)
-                                            aria-describedby=describe2
-                                            disabled=move || blocked.get().is_some()
-                                            on:click=move |_| { editing.set(None); deleting.set(Some(to_delete.clone())); }>
-                                            "Delete"
-                                        </button>
-                                    </span>
-                                    {
-                                        let reason_id = format!("rule-busy-{}", rule.id);
-                                        move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })
-                                    }
-                                </td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
+        <span class="nowrap">
+            <button class="btn" aria-label=format!("Edit rule {}", rule.name)
+                aria-describedby=describe
+                disabled=move || blocked.get().is_some()
+                on:click=move |_| { deleting.set(None); editing.set(Some(Editing::Rule(to_edit.clone()))); }>
+                "Edit"
+            </button>
+            " "
+            <button class="btn btn-quiet" aria-label=format!("Delete rule {}", rule.name)
+                aria-describedby=describe2
+                disabled=move || blocked.get().is_some()
+                on:click=move |_| { editing.set(None); deleting.set(Some(to_delete.clone())); }>
+                "Delete"
+            </button>
+        </span>
+        {move || blocked.get().map(|why| view! { <p class="field-hint" id=reason_id.clone()>{why}</p> })}
     }
 }

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use crate::api::client::Client;
 use crate::api::types::{Node, Pool, PoolUpdate, PriceNow};
 use crate::app::clusters::figure_view;
-use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
+use crate::app::components::{tag_list, Column, CopyableId, ErrorView, StatusBadge, Table, Time};
 use crate::app::context::{page_title, Refresh};
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
@@ -17,6 +17,7 @@ use crate::ops::Ops;
 use crate::rules::capacity::leaves_no_baseline;
 use crate::rules::footprint::{readiness, Figure};
 use crate::rules::money;
+use crate::rules::outcome::ApiError;
 
 /// One pool, or "Pool not found" when the API knows no such pool in the cluster.
 #[component]
@@ -102,23 +103,7 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             matches!(read, Some(Ok((p, siblings))) if leaves_no_baseline(siblings, &p.id, None))
         })
     });
-    // What the pool costs a month, as the API prices it as it is (the quote of
-    // an unchanged pool: its `before`), read again with the pool.
-    let cost = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let (c, p) = (cluster_id(), pool_id());
-            ops.revision.track();
-            refresh.track();
-            async move {
-                client
-                    .pool_update_cost::<PriceNow>(&c, &p, &PoolUpdate::default())
-                    .await
-                    .map(|q| money::format(&q.before.monthly_total, &q.currency))
-            }
-        })
-    };
+    let cost = monthly_cost(client.clone(), cluster_id, pool_id, ops, refresh);
     let nodes = LocalResource::new(move || {
         let client = client.clone();
         let (c, p) = (cluster_id(), pool_id());
@@ -180,40 +165,12 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
                         })
                 }}
             </Transition>
-            <ul class="figures" aria-label="Cost and readiness">
-                <li>
-                    <span class="figure-label">"Monthly cost "</span>
-                    <span class="figure">{move || figure_view(cost.get().map(|read| match read {
-                        Ok(text) => Figure::Exact(text),
-                        Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
-                    }))}</span>
-                </li>
-                <li>
-                    <span class="figure-label">"Nodes "</span>
-                    <span class="figure">{move || figure_view(nodes.get().map(|read| match read {
-                        Ok(list) => Figure::Exact(readiness(&list)),
-                        Err(e) => Figure::Unreadable(format!("The nodes could not be read: {}", e.explain())),
-                    }))}</span>
-                </li>
-            </ul>
+            <PoolFigures cost nodes />
             <InFlightBanner resource_id=Signal::derive(pool_id) />
             <p class="actions">
                 <A href=edit attr:class="btn">"Edit or scale"</A>
             </p>
-            <h2>"Nodes"</h2>
-            <Transition fallback=|| view! { <p class="loading">"Loading nodes…"</p> }>
-                {move || {
-                    nodes
-                        .get()
-                        .map(|result| match result {
-                            Err(error) => view! { <ErrorView error retry=move |_| nodes.refetch() /> }.into_any(),
-                            Ok(list) if list.is_empty() => {
-                                view! { <p class="empty">"No nodes: this pool is scaled to zero."</p> }.into_any()
-                            }
-                            Ok(list) => view! { <NodeTable nodes=list deleting=deleting_node /> }.into_any(),
-                        })
-                }}
-            </Transition>
+            <NodesSection nodes deleting=deleting_node />
             <SizeHistory pool=pool_read nodes=node_ids kept />
             <h2>"Volumes"</h2>
             {crate::app::lazy::pool_volumes()}
@@ -227,63 +184,142 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
     }
 }
 
+/// What the pool costs a month, as the API prices it as it is (the quote of
+/// an unchanged pool: its `before`), read again with the pool.
+fn monthly_cost(
+    client: Client,
+    cluster_id: impl Fn() -> String + 'static,
+    pool_id: impl Fn() -> String + 'static,
+    ops: Ops,
+    refresh: RwSignal<u64>,
+) -> LocalResource<Result<String, ApiError>> {
+    LocalResource::new(move || {
+        let client = client.clone();
+        let (c, p) = (cluster_id(), pool_id());
+        ops.revision.track();
+        refresh.track();
+        async move {
+            client
+                .pool_update_cost::<PriceNow>(&c, &p, &PoolUpdate::default())
+                .await
+                .map(|q| money::format(&q.before.monthly_total, &q.currency))
+        }
+    })
+}
+
+/// The pool's monthly cost and its nodes' readiness, each said unreadable when it is.
+#[component]
+fn PoolFigures(
+    cost: LocalResource<Result<String, ApiError>>,
+    nodes: LocalResource<Result<Vec<Node>, ApiError>>,
+) -> impl IntoView {
+    view! {
+        <ul class="figures" aria-label="Cost and readiness">
+            <li>
+                <span class="figure-label">"Monthly cost "</span>
+                <span class="figure">{move || figure_view(cost.get().map(|read| match read {
+                    Ok(text) => Figure::Exact(text),
+                    Err(e) => Figure::Unreadable(format!("The cost could not be read: {}", e.explain())),
+                }))}</span>
+            </li>
+            <li>
+                <span class="figure-label">"Nodes "</span>
+                <span class="figure">{move || figure_view(nodes.get().map(|read| match read {
+                    Ok(list) => Figure::Exact(readiness(&list)),
+                    Err(e) => Figure::Unreadable(format!("The nodes could not be read: {}", e.explain())),
+                }))}</span>
+            </li>
+        </ul>
+    }
+}
+
+/// The pool's nodes: loading, unreadable, none, or their table.
+#[component]
+fn NodesSection(
+    nodes: LocalResource<Result<Vec<Node>, ApiError>>,
+    deleting: RwSignal<Option<Node>>,
+) -> impl IntoView {
+    view! {
+        <h2>"Nodes"</h2>
+        <Transition fallback=|| view! { <p class="loading">"Loading nodes…"</p> }>
+            {move || {
+                nodes
+                    .get()
+                    .map(|result| match result {
+                        Err(error) => view! { <ErrorView error retry=move |_| nodes.refetch() /> }.into_any(),
+                        Ok(list) if list.is_empty() => {
+                            view! { <p class="empty">"No nodes: this pool is scaled to zero."</p> }.into_any()
+                        }
+                        Ok(list) => view! { <NodeTable nodes=list deleting /> }.into_any(),
+                    })
+            }}
+        </Transition>
+    }
+}
+
 #[component]
 fn NodeTable(nodes: Vec<Node>, deleting: RwSignal<Option<Node>>) -> impl IntoView {
+    let columns = vec![
+        Column::new("Name", |n: &Node| n.name.clone().into_any())
+            .class("name")
+            .title(|n: &Node| n.name.clone()),
+        Column::new("Private IP", |n: &Node| {
+            n.private_ip
+                .clone()
+                .unwrap_or_else(|| "—".into())
+                .into_any()
+        }),
+        Column::new("Status", |n: &Node| {
+            let in_flight = node_in_flight(&n.id);
+            let read_status = n.status.as_str().to_string();
+            let status = Signal::derive(move || {
+                if in_flight.get() {
+                    "deleting".to_string()
+                } else {
+                    read_status.clone()
+                }
+            });
+            view! { <StatusBadge status /> }.into_any()
+        }),
+        Column::new("Created", |n: &Node| {
+            view! { <Time at=n.created_at.clone() /> }.into_any()
+        }),
+        Column::new("Actions", move |n: &Node| {
+            view! { <DeleteNodeButton node=n.clone() deleting /> }.into_any()
+        })
+        .head_hidden(),
+    ];
+    // Keyed by the whole node: a node whose status or address changed is drawn
+    // again, an unchanged one keeps its row.
+    view! { <Table label="Nodes" rows=nodes columns /> }
+}
+
+/// A delete this console sent on node `id`, before the node is read again.
+fn node_in_flight(id: &str) -> Memo<bool> {
     let ops = expect_context::<Ops>();
+    let id = id.to_string();
+    Memo::new(move |_| ops.in_flight_on(&id).is_some())
+}
+
+/// Opens the node's delete; disabled, with the reason, while a change to it is under way.
+#[component]
+fn DeleteNodeButton(node: Node, deleting: RwSignal<Option<Node>>) -> impl IntoView {
+    let label = format!("Delete node {}", node.name);
+    let reason_id = format!("node-busy-{}", node.id);
+    let in_flight = node_in_flight(&node.id);
     view! {
-        <table class="table table-wide" aria-label="Nodes">
-            <thead>
-                <tr>
-                    <th scope="col">"Name"</th>
-                    <th scope="col">"Private IP"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Created"</th>
-                    <th scope="col"><span class="visually-hidden">"Actions"</span></th>
-                </tr>
-            </thead>
-            <tbody>
-                // Keyed by the whole node: a node whose status or address changed
-                // is drawn again, an unchanged one keeps its row.
-                <For each=move || nodes.clone() key=|n| n.clone() let:n>
-                    {
-                        let label = format!("Delete node {}", n.name);
-                        let reason_id = format!("node-busy-{}", n.id);
-                        // A delete this console sent shows at once, before the node is read again.
-                        let in_flight = {
-                            let id = n.id.clone();
-                            Memo::new(move |_| ops.in_flight_on(&id).is_some())
-                        };
-                        let read_status = n.status.as_str().to_string();
-                        let status = Signal::derive(move || {
-                            if in_flight.get() { "deleting".to_string() } else { read_status.clone() }
-                        });
-                        let node = n.clone();
-                        view! {
-                            <tr>
-                                <td class="name" title=n.name.clone()>{n.name.clone()}</td>
-                                <td>{n.private_ip.unwrap_or_else(|| "—".into())}</td>
-                                <td><StatusBadge status /></td>
-                                <td><Time at=n.created_at.clone() /></td>
-                                <td>
-                                    <button class="btn btn-quiet" aria-label=label
-                                        aria-describedby={
-                                            let reason_id = reason_id.clone();
-                                            move || in_flight.get().then(|| reason_id.clone())
-                                        }
-                                        disabled=move || in_flight.get()
-                                        on:click=move |_| deleting.set(Some(node.clone()))>
-                                        "Delete"
-                                    </button>
-                                    {move || in_flight.get().then(|| view! {
-                                        <p class="field-hint" id=reason_id.clone()>"A change to it is in flight; wait for it to end."</p>
-                                    })}
-                                </td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
+        <button class="btn btn-quiet" aria-label=label
+            aria-describedby={
+                let reason_id = reason_id.clone();
+                move || in_flight.get().then(|| reason_id.clone())
+            }
+            disabled=move || in_flight.get()
+            on:click=move |_| deleting.set(Some(node.clone()))>
+            "Delete"
+        </button>
+        {move || in_flight.get().then(|| view! {
+            <p class="field-hint" id=reason_id.clone()>"A change to it is in flight; wait for it to end."</p>
+        })}
     }
 }
 

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::Volume;
-use crate::app::components::{ErrorView, StatusBadge};
+use crate::app::components::{listed, Column, StatusBadge, Table};
 use crate::app::context::Refresh;
 use crate::app::paths::params::{route, PoolRoute};
 use crate::ops::Ops;
@@ -58,50 +58,30 @@ pub fn PoolVolumeList() -> impl IntoView {
             Ok::<_, ApiError>(rows)
         }
     });
-    view! {
-        <Transition fallback=|| view! { <p class="loading">"Loading volumes…"</p> }>
-            {move || volumes.get().map(|read| match read {
-                Err(error) => view! { <ErrorView error retry=move |_| volumes.refetch() /> }.into_any(),
-                Ok(rows) if rows.is_empty() => view! {
-                    <p class="empty">"No volumes in this pool: a pool scaled to zero has no nodes, and so no volumes."</p>
-                }.into_any(),
-                Ok(rows) => view! { <VolumeTable rows /> }.into_any(),
-            })}
-        </Transition>
-    }
+    listed(
+        volumes,
+        "Loading volumes…",
+        "No volumes in this pool: a pool scaled to zero has no nodes, and so no volumes.",
+        |rows| view! { <VolumeTable rows /> }.into_any(),
+    )
 }
 
 #[component]
 fn VolumeTable(rows: Vec<Row>) -> impl IntoView {
-    view! {
-        <table class="table table-wide" aria-label="Volumes">
-            <thead>
-                <tr>
-                    <th scope="col">"Node"</th>
-                    <th scope="col">"Volume"</th>
-                    <th scope="col">"Kind"</th>
-                    <th scope="col">"Size"</th>
-                    <th scope="col">"Type"</th>
-                    <th scope="col">"Status"</th>
-                </tr>
-            </thead>
-            <tbody>
-                <For each=move || rows.clone() key=|row| row.clone() let((volume, node))>
-                    {
-                        let status = volume.status.as_str().to_string();
-                        view! {
-                            <tr>
-                                <td>{node}</td>
-                                <td>{volume.name}</td>
-                                <td>{volume.kind.as_str().to_string()}</td>
-                                <td class="nowrap figure">{format!("{} GB", volume.size)}</td>
-                                <td>{volume.volume_type.as_str().to_string()}</td>
-                                <td><StatusBadge status /></td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
-    }
+    let columns = vec![
+        Column::new("Node", |(_, node): &Row| node.clone().into_any()),
+        Column::new("Volume", |(v, _): &Row| v.name.clone().into_any()),
+        Column::new("Kind", |(v, _): &Row| {
+            v.kind.as_str().to_string().into_any()
+        }),
+        Column::new("Size", |(v, _): &Row| format!("{} GB", v.size).into_any())
+            .class("nowrap figure"),
+        Column::new("Type", |(v, _): &Row| {
+            v.volume_type.as_str().to_string().into_any()
+        }),
+        Column::new("Status", |(v, _): &Row| {
+            view! { <StatusBadge status=v.status.as_str().to_string() /> }.into_any()
+        }),
+    ];
+    view! { <Table label="Volumes" rows columns /> }
 }

@@ -1,0 +1,120 @@
+//! One table for the lists the API reads: typed columns, one keyed row per item
+//! (an unchanged item keeps its row, a changed one is drawn again), the first
+//! column held in view at 390 px (`table-wide`), and the states around a read:
+//! loading, failed with Retry, and empty said in words, never a bare table.
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::app::components::ErrorView;
+use crate::rules::outcome::ApiError;
+
+/// What a row gives a column: its cell, or its cell's title.
+type Of<T, V> = Arc<dyn Fn(&T) -> V + Send + Sync>;
+
+/// One column: its heading, its cells' class, and what a row shows in it.
+pub struct Column<T> {
+    head: &'static str,
+    /// The heading is for screen readers only (a column of buttons).
+    head_hidden: bool,
+    class: Option<&'static str>,
+    /// The cell's full text on hover, for a cell that may be cut short.
+    title: Option<Of<T, String>>,
+    cell: Of<T, AnyView>,
+}
+
+impl<T> Column<T> {
+    pub fn new(head: &'static str, cell: impl Fn(&T) -> AnyView + Send + Sync + 'static) -> Self {
+        Column {
+            head,
+            head_hidden: false,
+            class: None,
+            title: None,
+            cell: Arc::new(cell),
+        }
+    }
+
+    /// The cells' class (`nowrap`, `nowrap figure`).
+    pub fn class(mut self, class: &'static str) -> Self {
+        self.class = Some(class);
+        self
+    }
+
+    /// The cell's full text on hover (a name cut short by `class("name")`).
+    pub fn title(mut self, title: impl Fn(&T) -> String + Send + Sync + 'static) -> Self {
+        self.title = Some(Arc::new(title));
+        self
+    }
+
+    /// A heading only screen readers read.
+    pub fn head_hidden(mut self) -> Self {
+        self.head_hidden = true;
+        self
+    }
+}
+
+/// `rows` as a table named `label`, keyed by the whole row.
+#[component]
+pub fn Table<T>(label: &'static str, rows: Vec<T>, columns: Vec<Column<T>>) -> impl IntoView
+where
+    T: Clone + Eq + Hash + Send + Sync + 'static,
+{
+    let columns = Arc::new(columns);
+    let heads = columns
+        .iter()
+        .map(|c| {
+            let head = c.head;
+            if c.head_hidden {
+                view! { <th scope="col"><span class="visually-hidden">{head}</span></th> }
+                    .into_any()
+            } else {
+                view! { <th scope="col">{head}</th> }.into_any()
+            }
+        })
+        .collect_view();
+    let row = move |item: T| {
+        let cells = columns
+            .iter()
+            .map(|c| {
+                let title = c.title.as_ref().map(|title| title(&item));
+                view! { <td class=c.class title=title>{(c.cell)(&item)}</td> }
+            })
+            .collect_view();
+        view! { <tr>{cells}</tr> }
+    };
+    view! {
+        <table class="table table-wide" aria-label=label>
+            <thead>
+                <tr>{heads}</tr>
+            </thead>
+            <tbody>
+                <For each=move || rows.clone() key=|item| item.clone() children=row />
+            </tbody>
+        </table>
+    }
+}
+
+/// A list's read and its states: `loading` while the first read runs, the
+/// failure with Retry, `empty` when the list is empty, else what `list` draws.
+/// A read again keeps what is shown until it ends.
+pub fn listed<T>(
+    read: LocalResource<Result<Vec<T>, ApiError>>,
+    loading: &'static str,
+    empty: &'static str,
+    list: impl Fn(Vec<T>) -> AnyView + Send + Sync + 'static,
+) -> impl IntoView
+where
+    T: Clone + Send + Sync + 'static,
+{
+    view! {
+        <Transition fallback=move || view! { <p class="loading">{loading}</p> }>
+            {move || read.get().map(|result| match result {
+                Err(error) => view! { <ErrorView error retry=move |_| read.refetch() /> }.into_any(),
+                Ok(rows) if rows.is_empty() => view! { <p class="empty">{empty}</p> }.into_any(),
+                Ok(rows) => list(rows),
+            })}
+        </Transition>
+    }
+}
