@@ -63,6 +63,12 @@ macro_rules! wire_enum {
                 }
             }
 
+            /// The value a text names: its variant, or `Other` (how the API's
+            /// text is written into this type, e.g. by the simulator).
+            pub fn of(text: &str) -> Self {
+                $name::known(text).unwrap_or_else(|| $name::Other(text.to_string()))
+            }
+
             /// The variant a text names, if the console knows it.
             fn known(text: &str) -> Option<Self> {
                 match text {
@@ -322,6 +328,8 @@ pub struct Subnet {
     pub id: String,
     pub name: String,
     pub cidr: String,
+    pub created_at: String,
+    pub updated_at: String,
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]

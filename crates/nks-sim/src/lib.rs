@@ -23,6 +23,7 @@ mod state;
 mod static_files;
 mod timefmt;
 mod validate;
+mod wire;
 mod world;
 
 use std::net::SocketAddr;

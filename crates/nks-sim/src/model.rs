@@ -1,7 +1,10 @@
-//! Wire types: the JSON the API answers with (digest §3), field names exactly as on the wire.
+//! The world's records, field names exactly as on the wire (digest §3).
 //!
-//! Records double as the world's storage; fields the wire must not show are `#[serde(skip)]`,
-//! and instants are kept as epoch milliseconds and rendered as RFC 3339 on the way out.
+//! They are the simulator's storage. Operations, clusters, pools, nodes, VPCs and
+//! firewall rules answer as `nks-api`'s wire types (`wire.rs`, whose test holds the
+//! two to the same JSON); the catalogue, quotas and cluster parts still answer as
+//! these records. Fields the wire must not show are `#[serde(skip)]`, and instants
+//! are kept as epoch milliseconds and rendered as RFC 3339 on the way out.
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;

@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::model::*;
 use crate::pagination::QueryParams;
 use crate::state::AppState;
+use crate::wire::{self, Wire};
 
 pub async fn user(State(s): State<AppState>) -> Reply {
     Ok(json(&s.world().user))
@@ -49,11 +50,11 @@ pub async fn vpcs(State(s): State<AppState>, uri: Uri) -> Reply {
         .filter(|v| q.get("region").is_none_or(|r| v.region == r))
         .collect();
     list.sort_by_key(|v| v.seq);
-    page(&uri, list)
+    page(&uri, wire::all(list))
 }
 
 pub async fn vpc(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
-    Ok(json(s.world().vpc(&id)?))
+    Ok(json(&s.world().vpc(&id)?.wire()))
 }
 
 pub async fn regions(State(s): State<AppState>, uri: Uri) -> Reply {

@@ -10,6 +10,7 @@ use crate::cost::{self, Usage};
 use crate::model::*;
 use crate::state::AppState;
 use crate::validate;
+use crate::wire::{self, Wire};
 
 pub async fn create(State(s): State<AppState>, body: Bytes) -> Reply {
     let req = validate::cluster_create(&body_object(&body)?)?;
@@ -26,11 +27,11 @@ pub async fn list(State(s): State<AppState>, uri: Uri) -> Reply {
         .filter(|c| c.project_id == project_id)
         .collect();
     list.sort_by_key(|c| c.seq);
-    page(&uri, list)
+    page(&uri, wire::all(list))
 }
 
 pub async fn read(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
-    Ok(json(s.world().cluster(&id)?))
+    Ok(json(&s.world().cluster(&id)?.wire()))
 }
 
 pub async fn update(State(s): State<AppState>, Path(id): Path<String>, body: Bytes) -> Reply {

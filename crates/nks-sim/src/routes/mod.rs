@@ -23,6 +23,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::model::Operation;
 use crate::pagination::{self, QueryParams};
 use crate::state::AppState;
+use crate::wire::Wire;
 
 /// List routes, as the router spells them; the `page_fail` fault only hits these.
 const LISTS: &[&str] = &[
@@ -216,8 +217,9 @@ pub(crate) fn json<T: Serialize>(value: &T) -> Response {
     Json(value).into_response()
 }
 
+/// A change's answer: its operation, as the API writes it.
 pub(crate) fn accepted(op: Operation) -> Response {
-    (StatusCode::ACCEPTED, Json(op)).into_response()
+    (StatusCode::ACCEPTED, Json(op.wire())).into_response()
 }
 
 pub(crate) fn no_content() -> Response {

@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::model::*;
 use crate::state::AppState;
 use crate::validate;
+use crate::wire::{self, Wire};
 
 type RulePath = Path<(String, String)>;
 
@@ -101,11 +102,11 @@ pub async fn rules(State(s): State<AppState>, Path(vpc_id): Path<String>, uri: U
         })
         .collect();
     list.sort_by_key(|r| r.seq);
-    page(&uri, list)
+    page(&uri, wire::all(list))
 }
 
 pub async fn rule(State(s): State<AppState>, Path((vpc_id, rid)): RulePath) -> Reply {
-    Ok(json(s.world().firewall_rule(&vpc_id, &rid)?))
+    Ok(json(&s.world().firewall_rule(&vpc_id, &rid)?.wire()))
 }
 
 pub async fn create_rule(

@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::model::*;
 use crate::state::AppState;
 use crate::timefmt;
+use crate::wire::{self, Wire};
 
 fn one_of<'a>(
     value: Option<&'a str>,
@@ -112,9 +113,9 @@ pub async fn list(State(s): State<AppState>, uri: Uri) -> Reply {
             _ => b.seq.cmp(&a.seq),
         }
     });
-    page(&uri, list)
+    page(&uri, wire::all(list))
 }
 
 pub async fn read(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
-    Ok(json(s.world().operation(&id)?))
+    Ok(json(&s.world().operation(&id)?.wire()))
 }

@@ -9,6 +9,7 @@ use crate::cost;
 use crate::model::*;
 use crate::state::AppState;
 use crate::validate;
+use crate::wire::{self, Wire};
 
 type PoolPath = Path<(String, String)>;
 
@@ -23,11 +24,11 @@ pub async fn create(State(s): State<AppState>, Path(cid): Path<String>, body: By
 pub async fn list(State(s): State<AppState>, Path(cid): Path<String>, uri: Uri) -> Reply {
     let w = s.world();
     let cluster = w.cluster(&cid)?;
-    page(&uri, w.cluster_pools(cluster))
+    page(&uri, wire::all(w.cluster_pools(cluster)))
 }
 
 pub async fn read(State(s): State<AppState>, Path((cid, pid)): PoolPath) -> Reply {
-    Ok(json(s.world().pool(&cid, &pid)?))
+    Ok(json(&s.world().pool(&cid, &pid)?.wire()))
 }
 
 pub async fn update(State(s): State<AppState>, Path((cid, pid)): PoolPath, body: Bytes) -> Reply {
@@ -122,14 +123,14 @@ pub async fn cost_update(
 pub async fn nodes(State(s): State<AppState>, Path((cid, pid)): PoolPath, uri: Uri) -> Reply {
     let w = s.world();
     w.pool(&cid, &pid)?;
-    page(&uri, w.pool_nodes(&pid).iter().collect())
+    page(&uri, wire::all(w.pool_nodes(&pid).iter().collect()))
 }
 
 pub async fn node(
     State(s): State<AppState>,
     Path((cid, pid, nid)): Path<(String, String, String)>,
 ) -> Reply {
-    Ok(json(s.world().node(&cid, &pid, &nid)?))
+    Ok(json(&s.world().node(&cid, &pid, &nid)?.wire()))
 }
 
 pub async fn delete_node(

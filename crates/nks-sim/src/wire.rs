@@ -1,0 +1,219 @@
+//! The world's records as the API answers them: `nks-api`'s wire types, the same
+//! the console reads. The records in `model.rs` are the simulator's storage;
+//! what leaves the simulator is one of these.
+
+use nks_api::types as api;
+use serde::Serialize;
+
+use crate::model;
+use crate::timefmt;
+
+/// A record's answer.
+pub trait Wire {
+    type Out: Serialize;
+    fn wire(&self) -> Self::Out;
+}
+
+impl<T: Wire> Wire for &T {
+    type Out = T::Out;
+    fn wire(&self) -> T::Out {
+        (**self).wire()
+    }
+}
+
+/// A list's answers, in its order.
+pub fn all<T: Wire>(records: Vec<T>) -> Vec<T::Out> {
+    records.iter().map(Wire::wire).collect()
+}
+
+/// A unit enum's wire text (`"ready"`), as its serde name has it.
+fn text<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(text)) => text,
+        _ => String::new(),
+    }
+}
+
+fn time(ms: timefmt::Millis) -> String {
+    timefmt::format(ms)
+}
+
+fn status(s: model::ResourceStatus) -> api::ResourceStatus {
+    api::ResourceStatus::of(&text(&s))
+}
+
+impl Wire for model::Operation {
+    type Out = api::Operation;
+    fn wire(&self) -> api::Operation {
+        api::Operation {
+            id: self.id.clone(),
+            kind: api::OperationKind::of(self.kind.as_str()),
+            op_type: api::OperationType::of(self.op_type.as_str()),
+            status: api::OperationStatus::of(self.status.as_str()),
+            resource_id: self.resource_id.clone(),
+            project_id: self.project_id.clone(),
+            // Only ever `{"changes": {field: {from, to}}}` (world/mutations.rs).
+            details: self
+                .details
+                .as_ref()
+                .map(|d| serde_json::from_value(d.clone()).unwrap_or_default()),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::Cluster {
+    type Out = api::Cluster;
+    fn wire(&self) -> api::Cluster {
+        api::Cluster {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            project_id: self.project_id.clone(),
+            region: self.region.clone(),
+            vpc_id: self.vpc_id.clone(),
+            kubernetes_version: self.kubernetes_version.clone(),
+            autoscaling: self.autoscaling,
+            pool_ids: self.pool_ids.clone(),
+            // Plain strings, `""` until the control plane exists (the Go SDK's
+            // type; docs/sdk-differences.md), never `null`.
+            private_ip: Some(self.private_ip.clone()),
+            public_ip: Some(self.public_ip.clone()),
+            status: status(self.status),
+            tags: self.tags.clone(),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::Pool {
+    type Out = api::Pool;
+    fn wire(&self) -> api::Pool {
+        let config = &self.node_config;
+        api::Pool {
+            id: self.id.clone(),
+            cluster_id: self.cluster_id.clone(),
+            name: self.name.clone(),
+            // Validated to 0..=100 on the way in.
+            node_count: self.node_count as u32,
+            node_config: api::NodeConfig {
+                instance_type: config.instance_type.clone(),
+                boot_volume: api::BootVolume {
+                    size: config.boot_volume.size as u32,
+                    volume_type: api::VolumeType::of(&text(&config.boot_volume.kind)),
+                },
+                labels: config.labels.clone(),
+                taints: config.taints.clone(),
+            },
+            status: status(self.status),
+            tags: self.tags.clone(),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::Node {
+    type Out = api::Node;
+    fn wire(&self) -> api::Node {
+        api::Node {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            private_ip: self.private_ip.clone(),
+            status: status(self.status),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::Vpc {
+    type Out = api::Vpc;
+    fn wire(&self) -> api::Vpc {
+        let subnet = &self.subnet;
+        api::Vpc {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            project_id: self.project_id.clone(),
+            region: self.region.clone(),
+            status: status(self.status),
+            subnet: Some(api::Subnet {
+                id: subnet.id.clone(),
+                name: subnet.name.clone(),
+                cidr: subnet.cidr.clone(),
+                created_at: time(subnet.created_at),
+                updated_at: time(subnet.updated_at),
+            }),
+            firewall_rule_ids: self.firewall_rule_ids.clone(),
+            tags: self.tags.clone(),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::FirewallRule {
+    type Out = api::FirewallRule;
+    fn wire(&self) -> api::FirewallRule {
+        api::FirewallRule {
+            id: self.id.clone(),
+            vpc_id: self.vpc_id.clone(),
+            name: self.name.clone(),
+            protocol: api::Protocol::of(self.protocol.as_str()),
+            source_address: self.source_address.clone(),
+            destination_address: self.destination_address.clone(),
+            destination_ports: self.destination_ports.clone(),
+            status: status(self.status),
+            tags: self.tags.clone(),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the record's own serialisation wrote before, the answer writes now:
+    /// no field lost, none added, none changed.
+    fn same<T: Serialize + Wire>(record: &T) {
+        let stored = serde_json::to_value(record).unwrap();
+        let answered = serde_json::to_value(record.wire()).unwrap();
+        assert_eq!(answered, stored);
+    }
+
+    #[test]
+    fn every_answer_is_the_record_as_the_digest_shows_it() {
+        use crate::world::Seed;
+        for seed in [Seed::Demo, Seed::Large] {
+            let world = crate::seed::build(seed);
+            world.ops.values().for_each(same);
+            world.clusters.values().for_each(same);
+            world.pools.values().for_each(same);
+            world.nodes.values().flatten().for_each(same);
+            world.vpcs.values().for_each(same);
+            world.firewall_rules.values().for_each(same);
+        }
+        // An update's operation, with its changes.
+        same(&model::Operation {
+            id: "op".into(),
+            kind: model::OpKind::NksNodePool,
+            op_type: model::OpType::Update,
+            status: model::OpStatus::Running,
+            resource_id: "pool".into(),
+            project_id: "project".into(),
+            details: Some(serde_json::json!({
+                "changes": {
+                    "node_count": {"from": 3, "to": 1},
+                    "tags": {"from": ["a"], "to": []},
+                    "drained": {"from": false, "to": true},
+                }
+            })),
+            created_at: 1_780_000_000_000,
+            updated_at: 1_780_000_001_000,
+            seq: 1,
+        });
+    }
+}
