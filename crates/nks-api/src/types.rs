@@ -517,6 +517,8 @@ pub struct Controller {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Volume {
     pub id: String,
+    /// A controller's volume has none, and its wire object no such member.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_id: Option<String>,
     pub name: String,
     pub kind: VolumeKind,

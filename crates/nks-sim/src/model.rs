@@ -1,9 +1,9 @@
 //! The world's records, field names exactly as on the wire (digest §3).
 //!
-//! They are the simulator's storage. Operations, clusters, pools, nodes, VPCs and
-//! firewall rules answer as `nks-api`'s wire types (`wire.rs`, whose test holds the
-//! two to the same JSON); the catalogue, quotas and cluster parts still answer as
-//! these records. Fields the wire must not show are `#[serde(skip)]`, and instants
+//! They are the simulator's storage. Operations, clusters, pools, nodes, VPCs,
+//! firewall rules, Kubernetes versions and a cluster's parts answer as `nks-api`'s
+//! wire types (`wire.rs`, whose test holds the two to the same JSON); regions,
+//! instance types, quotas, projects and the user still answer as these records. Fields the wire must not show are `#[serde(skip)]`, and instants
 //! are kept as epoch milliseconds and rendered as RFC 3339 on the way out.
 
 use serde::{Serialize, Serializer};

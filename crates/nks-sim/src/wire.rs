@@ -172,6 +172,122 @@ impl Wire for model::FirewallRule {
     }
 }
 
+impl Wire for model::KubernetesVersion {
+    type Out = api::KubernetesVersion;
+    fn wire(&self) -> api::KubernetesVersion {
+        api::KubernetesVersion {
+            name: self.name.clone(),
+            display_name: self.display_name.clone(),
+            created_at: time(self.created_at),
+        }
+    }
+}
+
+impl Wire for model::Controller {
+    type Out = api::Controller;
+    fn wire(&self) -> api::Controller {
+        api::Controller {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            instance_type: self.instance_type.clone(),
+            private_ip: self.private_ip.clone(),
+            status: status(self.status),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+/// A node's or a controller's volume: the same wire type, a controller's without `node_id`.
+fn volume(
+    id: &str,
+    name: &str,
+    kind: model::VolumeKind,
+    volume_type: model::VolumeType,
+    size: i64,
+    state: model::ResourceStatus,
+    (created_at, updated_at): (timefmt::Millis, timefmt::Millis),
+) -> api::Volume {
+    api::Volume {
+        id: id.to_string(),
+        node_id: None,
+        name: name.to_string(),
+        kind: api::VolumeKind::of(&text(&kind)),
+        volume_type: api::VolumeType::of(&text(&volume_type)),
+        size: size as u32,
+        status: status(state),
+        created_at: time(created_at),
+        updated_at: time(updated_at),
+    }
+}
+
+impl Wire for model::NodeVolume {
+    type Out = api::Volume;
+    fn wire(&self) -> api::Volume {
+        api::Volume {
+            node_id: Some(self.node_id.clone()),
+            ..volume(
+                &self.id,
+                &self.name,
+                self.kind,
+                self.volume_type,
+                self.size,
+                self.status,
+                (self.created_at, self.updated_at),
+            )
+        }
+    }
+}
+
+impl Wire for model::ControllerVolume {
+    type Out = api::Volume;
+    fn wire(&self) -> api::Volume {
+        volume(
+            &self.id,
+            &self.name,
+            self.kind,
+            self.volume_type,
+            self.size,
+            self.status,
+            (self.created_at, self.updated_at),
+        )
+    }
+}
+
+impl Wire for model::LoadBalancer {
+    type Out = api::LoadBalancer;
+    fn wire(&self) -> api::LoadBalancer {
+        api::LoadBalancer {
+            id: self.id.clone(),
+            cluster_id: self.cluster_id.clone(),
+            namespace: self.namespace.clone(),
+            service_name: self.service_name.clone(),
+            private_ip: self.private_ip.clone(),
+            public_ip: self.public_ip.clone(),
+            public_ip_enabled: self.public_ip_enabled,
+            status: status(self.status),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+impl Wire for model::PersistentVolumeClaim {
+    type Out = api::PersistentVolumeClaim;
+    fn wire(&self) -> api::PersistentVolumeClaim {
+        api::PersistentVolumeClaim {
+            id: self.id.clone(),
+            cluster_id: self.cluster_id.clone(),
+            name: self.name.clone(),
+            size: self.size as u32,
+            volume_type: api::VolumeType::of(&text(&self.volume_type)),
+            status: status(self.status),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +311,16 @@ mod tests {
             world.nodes.values().flatten().for_each(same);
             world.vpcs.values().for_each(same);
             world.firewall_rules.values().for_each(same);
+            world.versions.iter().for_each(same);
+            let controllers = world.controllers.values().flatten();
+            controllers.clone().for_each(same);
+            controllers.flat_map(|c| &c.volumes).for_each(same);
+            world.load_balancers.values().for_each(same);
+            world.pvcs.values().for_each(same);
+            for pool in world.pools.values() {
+                let volumes = world.pool_volumes(&pool.cluster_id, &pool.id).unwrap();
+                volumes.iter().for_each(same);
+            }
         }
         // An update's operation, with its changes.
         same(&model::Operation {

@@ -119,7 +119,7 @@ pub async fn instance_type(
 
 pub async fn versions(State(s): State<AppState>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.versions.iter().collect())
+    page(&uri, wire::all(w.versions.iter().collect()))
 }
 
 pub async fn quotas(State(s): State<AppState>, uri: Uri) -> Reply {

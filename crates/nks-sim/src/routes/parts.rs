@@ -8,17 +8,21 @@ use axum::http::Uri;
 use super::{accepted, body_object, json, page, Reply};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::wire::{self, Wire};
 
 type Two = Path<(String, String)>;
 type Three = Path<(String, String, String)>;
 
 pub async fn controllers(State(s): State<AppState>, Path(cid): Path<String>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.cluster_controllers(&cid)?.iter().collect())
+    page(
+        &uri,
+        wire::all(w.cluster_controllers(&cid)?.iter().collect()),
+    )
 }
 
 pub async fn controller(State(s): State<AppState>, Path((cid, id)): Two) -> Reply {
-    Ok(json(s.world().controller(&cid, &id)?))
+    Ok(json(&s.world().controller(&cid, &id)?.wire()))
 }
 
 pub async fn controller_volumes(
@@ -27,20 +31,23 @@ pub async fn controller_volumes(
     uri: Uri,
 ) -> Reply {
     let w = s.world();
-    page(&uri, w.controller(&cid, &id)?.volumes.iter().collect())
+    page(
+        &uri,
+        wire::all(w.controller(&cid, &id)?.volumes.iter().collect()),
+    )
 }
 
 pub async fn controller_volume(State(s): State<AppState>, Path((cid, id, vid)): Three) -> Reply {
-    Ok(json(s.world().controller_volume(&cid, &id, &vid)?))
+    Ok(json(&s.world().controller_volume(&cid, &id, &vid)?.wire()))
 }
 
 pub async fn load_balancers(State(s): State<AppState>, Path(cid): Path<String>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.cluster_load_balancers(&cid)?)
+    page(&uri, wire::all(w.cluster_load_balancers(&cid)?))
 }
 
 pub async fn load_balancer(State(s): State<AppState>, Path((cid, id)): Two) -> Reply {
-    Ok(json(s.world().load_balancer(&cid, &id)?))
+    Ok(json(&s.world().load_balancer(&cid, &id)?.wire()))
 }
 
 /// LoadBalancerUpdate: `public_ip_enabled` (bool, required) is the only field.
@@ -70,16 +77,16 @@ pub async fn update_load_balancer(
 
 pub async fn pvcs(State(s): State<AppState>, Path(cid): Path<String>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.cluster_pvcs(&cid)?)
+    page(&uri, wire::all(w.cluster_pvcs(&cid)?))
 }
 
 pub async fn pvc(State(s): State<AppState>, Path((cid, id)): Two) -> Reply {
-    Ok(json(s.world().pvc(&cid, &id)?))
+    Ok(json(&s.world().pvc(&cid, &id)?.wire()))
 }
 
 pub async fn pool_volumes(State(s): State<AppState>, Path((cid, pid)): Two, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.pool_volumes(&cid, &pid)?)
+    page(&uri, wire::all(w.pool_volumes(&cid, &pid)?))
 }
 
 pub async fn node_volumes(
@@ -88,7 +95,7 @@ pub async fn node_volumes(
     uri: Uri,
 ) -> Reply {
     let w = s.world();
-    page(&uri, w.node_volumes(&cid, &pid, &nid)?)
+    page(&uri, wire::all(w.node_volumes(&cid, &pid, &nid)?))
 }
 
 pub async fn node_volume(
@@ -101,5 +108,5 @@ pub async fn node_volume(
         .into_iter()
         .find(|v| v.id == vid)
         .ok_or_else(|| ApiError::not_found("volume"))?;
-    Ok(json(&volume))
+    Ok(json(&volume.wire()))
 }
