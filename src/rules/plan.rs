@@ -235,6 +235,7 @@ mod tests {
                 }),
                 ..NksQuota::default()
             }),
+            ..Quota::default()
         };
         let lines = quota_lines(&quota, QuotaNeed::nodes(3, 8, 32));
         assert_eq!(lines[0].needed, 24);

@@ -295,6 +295,7 @@ pub struct ProjectSummary {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProjectResources {
     pub cloud: Option<CloudResources>,
+    pub blockchain: Option<BlockchainResources>,
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
@@ -305,6 +306,14 @@ pub struct CloudResources {
     pub vms: u64,
     pub volumes: u64,
     pub vpcs: u64,
+    pub connect_connections: u64,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BlockchainResources {
+    pub rpc_nodes_dedicated: u64,
+    pub rpc_nodes_flex: u64,
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
@@ -337,8 +346,23 @@ pub struct Subnet {
 pub struct Region {
     pub name: String,
     pub availability: String,
+    pub compute: Option<RegionCompute>,
+    pub networking: Option<RegionNetworking>,
     pub nks: Option<RegionNks>,
     pub storage: Option<RegionStorage>,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RegionCompute {
+    pub vms: bool,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RegionNetworking {
+    pub vpcs: bool,
+    pub connect: bool,
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
@@ -366,6 +390,8 @@ pub struct InstanceType {
     pub series: String,
     pub family: String,
     pub chipset: String,
+    pub created_at: String,
+    pub updated_at: String,
 }
 
 /// An instance type as the capacity figures read it: the same wire object, only
@@ -609,7 +635,25 @@ pub struct Kubeconfig {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Quota {
     pub region: String,
+    pub compute: Option<ComputeQuota>,
+    pub networking: Option<NetworkingQuota>,
     pub nks: Option<NksQuota>,
+    pub storage: Option<StorageQuota>,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ComputeQuota {
+    pub vcpu: Option<QuotaLimit>,
+    pub memory_gb: Option<QuotaLimit>,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NetworkingQuota {
+    pub connect_connections: Option<QuotaLimit>,
+    pub public_ips: Option<QuotaLimit>,
+    pub vpcs: Option<QuotaLimit>,
 }
 
 #[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
@@ -627,6 +671,13 @@ pub struct QuotaLimit {
     pub limit: i64,
     pub used: i64,
     pub remaining: i64,
+}
+
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nullable")])]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StorageQuota {
+    pub abs: Option<QuotaLimit>,
+    pub local_nvme: Option<QuotaLimit>,
 }
 
 /// Money stays a string from the wire to the screen: never parsed into floats.

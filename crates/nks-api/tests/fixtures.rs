@@ -396,3 +396,84 @@ fn a_project_summary_reads_its_id_and_name_from_the_whole_project() {
         "{err}"
     );
 }
+
+/// The catalogue's answers as the digest shows them (§3.11, §3.13, §3.14,
+/// §3.16) read field for field and write back the same JSON; an older or
+/// partial answer, without the groups and timestamps, still reads.
+#[test]
+fn the_digest_catalogue_reads_whole_and_writes_back_the_same() {
+    let region = json!({
+        "name": "us-sva-2", "availability": "live",
+        "compute": {"vms": true},
+        "networking": {"vpcs": true, "connect": false},
+        "nks": {"clusters": true, "autoscaling": true},
+        "storage": {"abs": true, "local_nvme": false},
+    });
+    let instance = json!({
+        "name": "n1-standard-8", "region": "us-sva-2", "vcpu": 8, "memory_gb": 32,
+        "network_bandwidth_gbps": 16.5, "series": "n1", "family": "standard",
+        "chipset": "AMD EPYC 9354",
+        "created_at": "2026-01-15T00:00:00Z", "updated_at": "2026-01-16T00:00:00Z",
+    });
+    let triple =
+        |limit: i64, used: i64| json!({"limit": limit, "used": used, "remaining": limit - used});
+    let quota = json!({
+        "region": "us-sva-2",
+        "compute": {"vcpu": triple(128, 0), "memory_gb": triple(512, 0)},
+        "networking": {"connect_connections": triple(10, 0), "public_ips": triple(16, 2), "vpcs": triple(20, 3)},
+        "nks": {"clusters": triple(5, 2), "node_pool_vcpu": triple(256, 40),
+                "node_pool_memory_gb": triple(1024, 160), "public_ips": triple(16, 2)},
+        "storage": {"abs": triple(1_000_000, 600), "local_nvme": triple(1_000_000, 0)},
+    });
+    let project = json!({
+        "id": "p1", "name": "Production", "tags": ["prod"],
+        "resources": {
+            "cloud": {"nks_clusters": 2, "nks_node_pools": 3, "vms": 0, "volumes": 4, "vpcs": 1, "connect_connections": 0},
+            "blockchain": {"rpc_nodes_dedicated": 0, "rpc_nodes_flex": 1},
+        },
+        "created_at": "2026-01-02T03:04:05Z", "updated_at": "2026-01-02T03:04:05Z",
+    });
+    let user = json!({"id": "u1", "email": "a@example.com", "first_name": "A", "last_name": null});
+
+    fn same<T: serde::de::DeserializeOwned + serde::Serialize>(sent: &Value) -> T {
+        let read: T = decode(&sent.to_string()).unwrap();
+        assert_eq!(&serde_json::to_value(&read).unwrap(), sent);
+        read
+    }
+    let r: Region = same(&region);
+    assert_eq!(r.compute, Some(RegionCompute { vms: true }));
+    assert!(!r.networking.unwrap().connect);
+    let t: InstanceType = same(&instance);
+    assert_eq!((t.vcpu, t.memory_gb), (8, 32));
+    assert_eq!(t.updated_at, "2026-01-16T00:00:00Z");
+    let q: Quota = same(&quota);
+    assert_eq!(q.networking.unwrap().vpcs.unwrap().remaining, 17);
+    assert_eq!(q.storage.unwrap().abs.unwrap().used, 600);
+    assert_eq!(q.compute.unwrap().vcpu.unwrap().limit, 128);
+    let p: Project = same(&project);
+    let resources = p.resources.unwrap();
+    assert_eq!(resources.blockchain.unwrap().rpc_nodes_flex, 1);
+    assert_eq!(resources.cloud.unwrap().connect_connections, 0);
+    let u: User = same(&user);
+    assert_eq!(u.last_name, None);
+
+    // Older or partial answers: the groups are absent or null, no timestamps.
+    let r: Region = decode(
+        r#"{"name":"us-sva-2","availability":"live","nks":{"clusters":true},"compute":null}"#,
+    )
+    .unwrap();
+    assert_eq!((r.compute, r.networking, r.storage), (None, None, None));
+    assert!(r.nks.unwrap().clusters);
+    let t: InstanceType =
+        decode(r#"{"name":"n1-highcpu-2","vcpu":2,"memory_gb":2,"created_at":null}"#).unwrap();
+    assert_eq!((t.created_at.as_str(), t.updated_at.as_str()), ("", ""));
+    let q: Quota =
+        decode(r#"{"region":"us-sva-2","nks":{"clusters":{"limit":5,"used":1,"remaining":4}}}"#)
+            .unwrap();
+    assert_eq!((q.compute, q.networking, q.storage), (None, None, None));
+    assert_eq!(q.nks.unwrap().clusters.unwrap().remaining, 4);
+    let p: Project = decode(r#"{"id":"p","resources":{"cloud":{"vpcs":2}}}"#).unwrap();
+    let resources = p.resources.unwrap();
+    assert_eq!(resources.blockchain, None);
+    assert_eq!(resources.cloud.unwrap().connect_connections, 0);
+}

@@ -1,10 +1,10 @@
 //! The world's records, field names exactly as on the wire (digest §3).
 //!
-//! They are the simulator's storage. Operations, clusters, pools, nodes, VPCs,
-//! firewall rules, Kubernetes versions and a cluster's parts answer as `nks-api`'s
-//! wire types (`wire.rs`, whose test holds the two to the same JSON); regions,
-//! instance types, quotas, projects and the user still answer as these records. Fields the wire must not show are `#[serde(skip)]`, and instants
-//! are kept as epoch milliseconds and rendered as RFC 3339 on the way out.
+//! They are the simulator's storage. Every record answers as `nks-api`'s wire
+//! type (`wire.rs`, whose test holds the two to the same JSON): what leaves the
+//! simulator is what the console reads. Fields the wire must not show are
+//! `#[serde(skip)]`, and instants are kept as epoch milliseconds and rendered as
+//! RFC 3339 on the way out.
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;

@@ -288,6 +288,132 @@ impl Wire for model::PersistentVolumeClaim {
     }
 }
 
+impl Wire for model::User {
+    type Out = api::User;
+    fn wire(&self) -> api::User {
+        api::User {
+            id: self.id.clone(),
+            email: self.email.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+        }
+    }
+}
+
+/// A project as served: its record and the counts the world gives it.
+impl Wire for model::ProjectView<'_> {
+    type Out = api::Project;
+    fn wire(&self) -> api::Project {
+        let project = self.project;
+        let cloud = &self.resources.cloud;
+        let blockchain = &self.resources.blockchain;
+        api::Project {
+            id: project.id.clone(),
+            name: project.name.clone(),
+            tags: project.tags.clone(),
+            resources: Some(api::ProjectResources {
+                cloud: Some(api::CloudResources {
+                    nks_clusters: cloud.nks_clusters,
+                    nks_node_pools: cloud.nks_node_pools,
+                    vms: cloud.vms,
+                    volumes: cloud.volumes,
+                    vpcs: cloud.vpcs,
+                    connect_connections: cloud.connect_connections,
+                }),
+                blockchain: Some(api::BlockchainResources {
+                    rpc_nodes_dedicated: blockchain.rpc_nodes_dedicated,
+                    rpc_nodes_flex: blockchain.rpc_nodes_flex,
+                }),
+            }),
+            created_at: time(project.created_at),
+            updated_at: time(project.updated_at),
+        }
+    }
+}
+
+impl Wire for model::Region {
+    type Out = api::Region;
+    fn wire(&self) -> api::Region {
+        api::Region {
+            name: self.name.clone(),
+            availability: self.availability.clone(),
+            compute: Some(api::RegionCompute {
+                vms: self.compute.vms,
+            }),
+            networking: Some(api::RegionNetworking {
+                vpcs: self.networking.vpcs,
+                connect: self.networking.connect,
+            }),
+            nks: Some(api::RegionNks {
+                clusters: self.nks.clusters,
+                autoscaling: self.nks.autoscaling,
+            }),
+            storage: Some(api::RegionStorage {
+                abs: self.storage.abs,
+                local_nvme: self.storage.local_nvme,
+            }),
+        }
+    }
+}
+
+impl Wire for model::InstanceType {
+    type Out = api::InstanceType;
+    fn wire(&self) -> api::InstanceType {
+        api::InstanceType {
+            name: self.name.clone(),
+            region: self.region.clone(),
+            // Seeded sizes, small and positive.
+            vcpu: self.vcpu as u32,
+            memory_gb: self.memory_gb as u32,
+            network_bandwidth_gbps: self.network_bandwidth_gbps,
+            series: self.series.clone(),
+            family: self.family.clone(),
+            chipset: self.chipset.clone(),
+            created_at: time(self.created_at),
+            updated_at: time(self.updated_at),
+        }
+    }
+}
+
+/// One `{limit, used, remaining}` triple.
+fn limit(detail: &model::QuotaDetail) -> Option<api::QuotaLimit> {
+    Some(api::QuotaLimit {
+        limit: detail.limit,
+        used: detail.used,
+        remaining: detail.remaining,
+    })
+}
+
+impl Wire for model::Quota {
+    type Out = api::Quota;
+    fn wire(&self) -> api::Quota {
+        let (compute, networking) = (&self.compute, &self.networking);
+        let (nks, storage) = (&self.nks, &self.storage);
+        api::Quota {
+            region: self.region.clone(),
+            compute: Some(api::ComputeQuota {
+                vcpu: limit(&compute.vcpu),
+                memory_gb: limit(&compute.memory_gb),
+            }),
+            networking: Some(api::NetworkingQuota {
+                connect_connections: limit(&networking.connect_connections),
+                public_ips: limit(&networking.public_ips),
+                vpcs: limit(&networking.vpcs),
+            }),
+            nks: Some(api::NksQuota {
+                clusters: limit(&nks.clusters),
+                node_pool_vcpu: limit(&nks.node_pool_vcpu),
+                node_pool_memory_gb: limit(&nks.node_pool_memory_gb),
+                public_ips: limit(&nks.public_ips),
+            }),
+            storage: Some(api::StorageQuota {
+                abs: limit(&storage.abs),
+                local_nvme: limit(&storage.local_nvme),
+            }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +431,8 @@ mod tests {
         use crate::world::Seed;
         for seed in [Seed::Demo, Seed::Large] {
             let world = crate::seed::build(seed);
+            let catalogue = [world.regions.len(), world.instance_types.len()];
+            assert!(!world.projects.is_empty() && !catalogue.contains(&0));
             world.ops.values().for_each(same);
             world.clusters.values().for_each(same);
             world.pools.values().for_each(same);
@@ -317,6 +445,12 @@ mod tests {
             controllers.flat_map(|c| &c.volumes).for_each(same);
             world.load_balancers.values().for_each(same);
             world.pvcs.values().for_each(same);
+            same(&world.user);
+            let projects = world.projects.values();
+            projects.for_each(|p| same(&world.project_view(p)));
+            world.regions.iter().for_each(same);
+            world.instance_types.iter().for_each(same);
+            same(&world.quota());
             for pool in world.pools.values() {
                 let volumes = world.pool_volumes(&pool.cluster_id, &pool.id).unwrap();
                 volumes.iter().for_each(same);

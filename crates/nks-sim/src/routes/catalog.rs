@@ -12,7 +12,7 @@ use crate::state::AppState;
 use crate::wire::{self, Wire};
 
 pub async fn user(State(s): State<AppState>) -> Reply {
-    Ok(json(&s.world().user))
+    Ok(json(&s.world().user.wire()))
 }
 
 fn contains_ci(haystack: &str, needle: &str) -> bool {
@@ -28,14 +28,14 @@ pub async fn projects(State(s): State<AppState>, uri: Uri) -> Reply {
         .filter(|p| q.get("name").is_none_or(|n| contains_ci(&p.name, n)))
         .collect();
     list.sort_by_key(|p| p.seq);
-    let views: Vec<ProjectView> = list.into_iter().map(|p| w.project_view(p)).collect();
-    page(&uri, views)
+    let answers = list.into_iter().map(|p| w.project_view(p).wire());
+    page(&uri, answers.collect())
 }
 
 pub async fn project(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
     let w = s.world();
     let p = w.project(&id)?;
-    Ok(json(&w.project_view(p)))
+    Ok(json(&w.project_view(p).wire()))
 }
 
 pub async fn vpcs(State(s): State<AppState>, uri: Uri) -> Reply {
@@ -59,7 +59,7 @@ pub async fn vpc(State(s): State<AppState>, Path(id): Path<String>) -> Reply {
 
 pub async fn regions(State(s): State<AppState>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, w.regions.iter().collect())
+    page(&uri, wire::all(w.regions.iter().collect()))
 }
 
 pub async fn region(State(s): State<AppState>, Path(name): Path<String>) -> Reply {
@@ -69,7 +69,7 @@ pub async fn region(State(s): State<AppState>, Path(name): Path<String>) -> Repl
         .iter()
         .find(|r| r.name == name)
         .ok_or_else(|| ApiError::not_found("region"))?;
-    Ok(json(r))
+    Ok(json(&r.wire()))
 }
 
 fn int_filter(q: &QueryParams, name: &str) -> Result<Option<i64>, ApiError> {
@@ -103,7 +103,7 @@ pub async fn instance_types(State(s): State<AppState>, uri: Uri) -> Reply {
             bounds[2].is_none_or(|b| t.memory_gb >= b) && bounds[3].is_none_or(|b| t.memory_gb <= b)
         })
         .collect();
-    page(&uri, list)
+    page(&uri, wire::all(list))
 }
 
 pub async fn instance_type(
@@ -114,7 +114,7 @@ pub async fn instance_type(
     let t = w
         .instance_type(&region, &name)
         .ok_or_else(|| ApiError::not_found("instance type"))?;
-    Ok(json(t))
+    Ok(json(&t.wire()))
 }
 
 pub async fn versions(State(s): State<AppState>, uri: Uri) -> Reply {
@@ -124,12 +124,12 @@ pub async fn versions(State(s): State<AppState>, uri: Uri) -> Reply {
 
 pub async fn quotas(State(s): State<AppState>, uri: Uri) -> Reply {
     let w = s.world();
-    page(&uri, vec![w.quota()])
+    page(&uri, vec![w.quota().wire()])
 }
 
 pub async fn quota(State(s): State<AppState>, Path(region): Path<String>) -> Reply {
     if region != REGION {
         return Err(ApiError::not_found("region"));
     }
-    Ok(json(&s.world().quota()))
+    Ok(json(&s.world().quota().wire()))
 }
