@@ -17,6 +17,7 @@ use crate::rules::backoff;
 use crate::rules::outcome::ApiError;
 use crate::rules::paged::{Gap, Listing, Start};
 use gloo_net::http::{Method, Request, RequestBuilder, Response};
+use nks_api::mutation::{Mutation, Verb};
 use wasm_bindgen::JsValue;
 
 /// Runtime configuration, read from `config.json` beside `index.html`, so one
@@ -360,15 +361,24 @@ impl Client {
 
     /// A mutation: the body goes out once, and again only when the server proves
     /// it did not act (408, 429). The answer is the Operation to follow.
-    async fn mutate(
-        &self,
-        call: &str,
-        method: Method,
-        path: &str,
-        body: Option<String>,
-    ) -> Result<Operation, ApiError> {
+    /// Sends a change: the one path every mutation takes, as the request
+    /// [`Mutation`] describes (the code panel writes the same value as code).
+    pub async fn apply(&self, mutation: &Mutation) -> Result<Operation, ApiError> {
+        let method = match mutation.verb() {
+            Verb::Post => Method::POST,
+            Verb::Patch => Method::PATCH,
+            Verb::Delete => Method::DELETE,
+        };
+        let call = mutation.call();
         let answer = self
-            .send(call, method, path, body, Retry::NotActed, None)
+            .send(
+                call,
+                method,
+                &mutation.path(),
+                mutation.body(),
+                Retry::NotActed,
+                None,
+            )
             .await?;
         decode(call, &answer)
     }
@@ -876,13 +886,7 @@ impl Client {
     // ----- mutations: each answers with an Operation, never the resource -----
 
     pub async fn create_cluster(&self, body: &ClusterCreate) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Create cluster",
-            Method::POST,
-            "/v1/nks/clusters",
-            Some(json_body(body)),
-        )
-        .await
+        self.apply(&Mutation::CreateCluster(body.clone())).await
     }
 
     pub async fn update_cluster(
@@ -890,22 +894,17 @@ impl Client {
         cluster_id: &str,
         body: &ClusterUpdate,
     ) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Update cluster",
-            Method::PATCH,
-            &format!("/v1/nks/clusters/{}", seg(cluster_id)),
-            Some(json_body(body)),
-        )
+        self.apply(&Mutation::UpdateCluster {
+            cluster_id: cluster_id.to_string(),
+            body: body.clone(),
+        })
         .await
     }
 
     pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Delete cluster",
-            Method::DELETE,
-            &format!("/v1/nks/clusters/{}", seg(cluster_id)),
-            None,
-        )
+        self.apply(&Mutation::DeleteCluster {
+            cluster_id: cluster_id.to_string(),
+        })
         .await
     }
 
@@ -914,12 +913,10 @@ impl Client {
         cluster_id: &str,
         body: &PoolCreate,
     ) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Create pool",
-            Method::POST,
-            &format!("/v1/nks/clusters/{}/pools", seg(cluster_id)),
-            Some(json_body(body)),
-        )
+        self.apply(&Mutation::CreatePool {
+            cluster_id: cluster_id.to_string(),
+            body: body.clone(),
+        })
         .await
     }
 
@@ -929,13 +926,12 @@ impl Client {
         pool_id: &str,
         body: &PoolUpdate,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/nks/clusters/{}/pools/{}",
-            seg(cluster_id),
-            seg(pool_id)
-        );
-        self.mutate("Update pool", Method::PATCH, &path, Some(json_body(body)))
-            .await
+        self.apply(&Mutation::UpdatePool {
+            cluster_id: cluster_id.to_string(),
+            pool_id: pool_id.to_string(),
+            body: body.clone(),
+        })
+        .await
     }
 
     pub async fn delete_pool(
@@ -943,13 +939,11 @@ impl Client {
         cluster_id: &str,
         pool_id: &str,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/nks/clusters/{}/pools/{}",
-            seg(cluster_id),
-            seg(pool_id)
-        );
-        self.mutate("Delete pool", Method::DELETE, &path, None)
-            .await
+        self.apply(&Mutation::DeletePool {
+            cluster_id: cluster_id.to_string(),
+            pool_id: pool_id.to_string(),
+        })
+        .await
     }
 
     /// Turns a load balancer's public IP on or off: the one change the API
@@ -960,17 +954,11 @@ impl Client {
         load_balancer_id: &str,
         body: &LoadBalancerUpdate,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/nks/clusters/{}/load_balancers/{}",
-            seg(cluster_id),
-            seg(load_balancer_id)
-        );
-        self.mutate(
-            "Update load balancer",
-            Method::PATCH,
-            &path,
-            Some(json_body(body)),
-        )
+        self.apply(&Mutation::UpdateLoadBalancer {
+            cluster_id: cluster_id.to_string(),
+            load_balancer_id: load_balancer_id.to_string(),
+            body: body.clone(),
+        })
         .await
     }
 
@@ -980,14 +968,12 @@ impl Client {
         pool_id: &str,
         node_id: &str,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/nks/clusters/{}/pools/{}/nodes/{}",
-            seg(cluster_id),
-            seg(pool_id),
-            seg(node_id)
-        );
-        self.mutate("Delete node", Method::DELETE, &path, None)
-            .await
+        self.apply(&Mutation::DeleteNode {
+            cluster_id: cluster_id.to_string(),
+            pool_id: pool_id.to_string(),
+            node_id: node_id.to_string(),
+        })
+        .await
     }
 
     // ----- new VPC from the create-cluster form -----
@@ -1013,13 +999,7 @@ impl Client {
 
     /// Creates a VPC; its id is the operation's `resource_id` once it is done.
     pub async fn create_vpc(&self, body: &VpcCreate) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Create VPC",
-            Method::POST,
-            "/v1/networking/vpcs",
-            Some(json_body(body)),
-        )
-        .await
+        self.apply(&Mutation::CreateVpc(body.clone())).await
     }
 
     // ----- networking: one VPC, its firewall rules, and their mutations -----
@@ -1042,13 +1022,10 @@ impl Client {
         vpc_id: &str,
         body: &FirewallRuleCreate,
     ) -> Result<Operation, ApiError> {
-        let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
-        self.mutate(
-            "Create firewall rule",
-            Method::POST,
-            &path,
-            Some(json_body(body)),
-        )
+        self.apply(&Mutation::CreateFirewallRule {
+            vpc_id: vpc_id.to_string(),
+            body: body.clone(),
+        })
         .await
     }
 
@@ -1058,17 +1035,11 @@ impl Client {
         rule_id: &str,
         body: &FirewallRuleUpdate,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/networking/vpcs/{}/firewall_rules/{}",
-            seg(vpc_id),
-            seg(rule_id)
-        );
-        self.mutate(
-            "Update firewall rule",
-            Method::PATCH,
-            &path,
-            Some(json_body(body)),
-        )
+        self.apply(&Mutation::UpdateFirewallRule {
+            vpc_id: vpc_id.to_string(),
+            rule_id: rule_id.to_string(),
+            body: body.clone(),
+        })
         .await
     }
 
@@ -1077,24 +1048,19 @@ impl Client {
         vpc_id: &str,
         rule_id: &str,
     ) -> Result<Operation, ApiError> {
-        let path = format!(
-            "/v1/networking/vpcs/{}/firewall_rules/{}",
-            seg(vpc_id),
-            seg(rule_id)
-        );
-        self.mutate("Delete firewall rule", Method::DELETE, &path, None)
-            .await
+        self.apply(&Mutation::DeleteFirewallRule {
+            vpc_id: vpc_id.to_string(),
+            rule_id: rule_id.to_string(),
+        })
+        .await
     }
 
     /// Deleting a VPC a cluster uses is refused (the simulator answers 422
     /// naming the cluster); the refusal is the caller's to show.
     pub async fn delete_vpc(&self, vpc_id: &str) -> Result<Operation, ApiError> {
-        self.mutate(
-            "Delete VPC",
-            Method::DELETE,
-            &format!("/v1/networking/vpcs/{}", seg(vpc_id)),
-            None,
-        )
+        self.apply(&Mutation::DeleteVpc {
+            vpc_id: vpc_id.to_string(),
+        })
         .await
     }
 }

@@ -5,8 +5,10 @@
 //! - [`types`]: requests and responses, named as the API names them, tolerant of
 //!   unknown fields and enum values;
 //! - [`decode`]: JSON text to those types, with errors that say where;
-//! - [`limits`]: the ranges and sets the API validates with.
+//! - [`limits`]: the ranges and sets the API validates with;
+//! - [`mutation`]: every change as the request that makes it (method, path, body).
 
 pub mod decode;
 pub mod limits;
+pub mod mutation;
 pub mod types;
