@@ -53,17 +53,21 @@ rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup com
 need_root_apt=()
 command -v chromium >/dev/null 2>&1 || need_root_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_root_apt+=(chromium-driver)
+# gofmt (a native test runs it on the Go snippets) and jq (the cURL snippets use it).
+command -v gofmt >/dev/null 2>&1 || need_root_apt+=(golang-go)
+command -v jq >/dev/null 2>&1 || need_root_apt+=(jq)
 if [ ${#need_root_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   job "apt: ${need_root_apt[*]}" sh -c "$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ${need_root_apt[*]}"
 fi
 
 # wasm-opt (binaryen from npm: Debian's is too old), Playwright Test (the end-to-end
-# runner; it drives Debian's Chromium, never a browser of its own) and axe-core.
+# runner; it drives Debian's Chromium, never a browser of its own), axe-core and
+# TypeScript (its parser checks the code panel's snippets: tools/ts-syntax.mjs).
 if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/playwright ] \
-   || [ ! -d tools/node_modules/playwright-core ] \
+   || [ ! -d tools/node_modules/playwright-core ] || [ ! -d tools/node_modules/typescript ] \
    || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
-  job "npm ci (binaryen, terser, @playwright/test, playwright-core, axe-core)" \
+  job "npm ci (binaryen, terser, @playwright/test, playwright-core, axe-core, typescript)" \
     sh -c 'cd tools && npm ci --no-audit --no-fund --loglevel=error'
 fi
 

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"time"
+
+	"github.com/nirvana-labs/nirvana-go"
+	"github.com/nirvana-labs/nirvana-go/nks"
+	"github.com/nirvana-labs/nirvana-go/operations"
+	"github.com/nirvana-labs/nirvana-go/option"
+)
+
+// The key is read from NIRVANA_LABS_API_KEY, the API from NIRVANA_LABS_BASE_URL.
+func main() {
+	ctx := context.Background()
+	baseURL := os.Getenv("NIRVANA_LABS_BASE_URL")
+	if baseURL == "" {
+		baseURL = "http://127.0.0.1:8080"
+	}
+	client := nirvana.NewClient(option.WithBaseURL(baseURL))
+
+	// Update cluster.
+	op, err := client.NKS.Clusters.Update(ctx, "cluster-1", nks.ClusterUpdateParams{
+		Autoscaling: nirvana.Bool(false),
+		Name:        nirvana.String("prod-2"),
+	})
+	if err != nil {
+		log.Fatalf("update cluster: %v", err)
+	}
+	clusterID, err := waitFor(ctx, client, op.ID)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("cluster changed:", clusterID)
+}
+
+// waitFor follows an operation until it is done or failed (pending, running and
+// unknown are not terminal) and returns the id of the resource it changed.
+func waitFor(ctx context.Context, client nirvana.Client, id string) (string, error) {
+	ticker := time.NewTicker(5 * time.Second)
+	defer ticker.Stop()
+	for {
+		op, err := client.Operations.Get(ctx, id)
+		if err != nil {
+			return "", fmt.Errorf("polling operation %s: %w", id, err)
+		}
+		switch op.Status {
+		case operations.OperationStatusDone:
+			return op.ResourceID, nil
+		case operations.OperationStatusFailed:
+			return "", fmt.Errorf("operation %s failed", id)
+		}
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-ticker.C:
+		}
+	}
+}

@@ -1,0 +1,10 @@
+# Terraform updates nirvana_nks_cluster.prod-2 in place: name, autoscaling.
+resource "nirvana_nks_cluster" "prod-2" {
+  autoscaling        = false
+  kubernetes_version = "1.31"
+  name               = "prod-2"
+  project_id         = "project-1"
+  region             = "us-sva-2"
+  vpc_id             = "vpc-1"
+  tags               = ["production"]
+}

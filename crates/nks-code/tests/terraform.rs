@@ -1,0 +1,290 @@
+//! The Terraform, read back by a real HCL parser (hcl-rs) and held to the
+//! provider's schema as `../shared/api/AS_CODE.md` gives it: every resource's
+//! required arguments present, none it does not know, no read-only attribute,
+//! import ids in the provider's shape, references to blocks of the same file,
+//! and every value, hostile names included, read back as it was.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use hcl::eval::{Context, Evaluate};
+use hcl::{Block, Body};
+use nks_code::{export, write, Format};
+
+/// resource type → (required arguments, optional arguments, import id's parts).
+fn schema() -> BTreeMap<&'static str, (Vec<&'static str>, Vec<&'static str>, usize)> {
+    BTreeMap::from([
+        (
+            "nirvana_nks_cluster",
+            (
+                vec![
+                    "autoscaling",
+                    "kubernetes_version",
+                    "name",
+                    "project_id",
+                    "region",
+                    "vpc_id",
+                ],
+                vec!["tags"],
+                1,
+            ),
+        ),
+        (
+            "nirvana_nks_node_pool",
+            (
+                vec!["cluster_id", "name", "node_config"],
+                vec!["node_count", "tags"],
+                2,
+            ),
+        ),
+        (
+            "nirvana_networking_vpc",
+            (
+                vec!["name", "project_id", "region", "subnet_name"],
+                vec!["tags"],
+                1,
+            ),
+        ),
+        (
+            "nirvana_networking_firewall_rule",
+            (
+                vec![
+                    "vpc_id",
+                    "name",
+                    "protocol",
+                    "source_address",
+                    "destination_address",
+                    "destination_ports",
+                ],
+                vec!["tags"],
+                2,
+            ),
+        ),
+    ])
+}
+
+const READ_ONLY: [&str; 9] = [
+    "id",
+    "status",
+    "created_at",
+    "updated_at",
+    "private_ip",
+    "public_ip",
+    "pool_ids",
+    "subnet",
+    "firewall_rule_ids",
+];
+
+fn resources(body: &Body) -> Vec<&Block> {
+    body.blocks()
+        .filter(|b| b.identifier() == "resource")
+        .collect()
+}
+
+fn label(block: &Block, index: usize) -> String {
+    block.labels()[index].as_str().to_string()
+}
+
+/// A string attribute's value as Terraform reads it (escapes and `$${` undone).
+fn string(block: &Block, key: &str) -> Option<String> {
+    let attr = block.body().attributes().find(|a| a.key() == key)?;
+    match attr.expr().evaluate(&Context::new()).ok()? {
+        hcl::Value::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Checks each resource block against the schema; returns "type.name" of each.
+fn check(body: &Body, what: &str) -> BTreeSet<String> {
+    let schema = schema();
+    let mut addresses = BTreeSet::new();
+    for block in resources(body) {
+        let kind = label(block, 0);
+        let name = label(block, 1);
+        let (required, optional, _) = schema
+            .get(kind.as_str())
+            .unwrap_or_else(|| panic!("{what}: unknown {kind}"));
+        let keys: BTreeSet<String> = block
+            .body()
+            .attributes()
+            .map(|a| a.key().to_string())
+            .collect();
+        for r in required {
+            assert!(keys.contains(*r), "{what}: {kind}.{name} lacks {r}");
+        }
+        for k in &keys {
+            assert!(
+                required.contains(&k.as_str()) || optional.contains(&k.as_str()),
+                "{what}: {kind} has no {k}"
+            );
+            assert!(
+                !READ_ONLY.contains(&k.as_str()),
+                "{what}: {kind}.{k} is read-only"
+            );
+        }
+        assert!(
+            block.body().blocks().next().is_none(),
+            "{what}: nested blocks are attributes here"
+        );
+        let first = name.chars().next().unwrap();
+        assert!(
+            first.is_ascii_alphabetic() || first == '_',
+            "{what}: {name}"
+        );
+        assert!(
+            name.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+            "{what}: {name}"
+        );
+        assert!(
+            addresses.insert(format!("{kind}.{name}")),
+            "{what}: two {kind}.{name}"
+        );
+    }
+    addresses
+}
+
+#[test]
+fn every_change_parses_and_fits_the_provider() {
+    for hostile in [false, true] {
+        for (form, change) in common::changes(hostile) {
+            let text = write(&change, Format::Terraform, common::BASE);
+            let body: Body = hcl::parse(&text).unwrap_or_else(|e| panic!("{form}: {e}\n{text}"));
+            check(&body, form);
+        }
+    }
+}
+
+#[test]
+fn hostile_names_read_back_as_typed() {
+    let change = common::changes(true)
+        .into_iter()
+        .find(|(f, _)| *f == "create_pool")
+        .unwrap()
+        .1;
+    let body = hcl::parse(&write(&change, Format::Terraform, common::BASE)).unwrap();
+    let pool = resources(&body)[0];
+    assert_eq!(string(pool, "name"), Some(common::name("web", true)));
+}
+
+#[test]
+fn an_edit_says_in_place_and_a_delete_says_remove() {
+    let find = |f: &str| {
+        common::changes(false)
+            .into_iter()
+            .find(|(n, _)| *n == f)
+            .unwrap()
+            .1
+    };
+    let scale = write(&find("scale_pool"), Format::Terraform, common::BASE);
+    assert!(
+        scale.contains("# Terraform updates nirvana_nks_node_pool.web in place: node_count."),
+        "{scale}"
+    );
+    assert!(scale.contains("node_count = 5"), "{scale}");
+    let delete = write(&find("delete_pool"), Format::Terraform, common::BASE);
+    assert!(
+        delete.contains("remove this block")
+            && delete.contains("# resource \"nirvana_nks_node_pool\" \"web\"")
+    );
+    assert!(
+        resources(&hcl::parse(&delete).unwrap()).is_empty(),
+        "a delete writes no live block"
+    );
+    assert_eq!(
+        nks_code::terraform::replaced_when_changed("nirvana_nks_node_pool"),
+        ["cluster_id", "node_config"]
+    );
+}
+
+fn exported(hostile: bool) -> String {
+    let mut second = common::pool(hostile);
+    second.id = "pool-2".into();
+    let rules = [common::rule(hostile), common::rule(hostile)];
+    export::cluster(
+        &common::cluster(hostile),
+        &[common::pool(hostile), second],
+        Some((&common::vpc(hostile), &rules)),
+    )
+}
+
+#[test]
+fn a_cluster_exports_with_references_and_imports() {
+    for hostile in [false, true] {
+        let text = exported(hostile);
+        let body: Body = hcl::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let addresses = check(&body, "export");
+        assert_eq!(
+            addresses.len(),
+            6,
+            "VPC, two rules, cluster, two pools: {addresses:?}"
+        );
+        // One import per resource, to a block of this file, with the provider's id.
+        let imports: Vec<&Block> = body
+            .blocks()
+            .filter(|b| b.identifier() == "import")
+            .collect();
+        assert_eq!(imports.len(), 6);
+        let schema = schema();
+        let mut to = BTreeSet::new();
+        for import in imports {
+            let target = import
+                .body()
+                .attributes()
+                .find(|a| a.key() == "to")
+                .unwrap()
+                .expr()
+                .to_string();
+            let id = string(import, "id").unwrap();
+            let kind = target.split('.').next().unwrap();
+            assert_eq!(id.split('/').count(), schema[kind].2, "{target} = {id}");
+            assert!(id.split('/').all(|part| !part.is_empty()));
+            to.insert(target);
+        }
+        assert_eq!(to, addresses);
+        // References, not pasted ids, inside the file.
+        let refs = |kind: &str, key: &str| -> Vec<String> {
+            resources(&body)
+                .into_iter()
+                .filter(|b| label(b, 0) == kind)
+                .map(|b| {
+                    b.body()
+                        .attributes()
+                        .find(|a| a.key() == key)
+                        .unwrap()
+                        .expr()
+                        .to_string()
+                })
+                .collect()
+        };
+        let vpc = addresses
+            .iter()
+            .find(|a| a.starts_with("nirvana_networking_vpc."))
+            .unwrap();
+        let cluster = addresses
+            .iter()
+            .find(|a| a.starts_with("nirvana_nks_cluster."))
+            .unwrap();
+        assert_eq!(refs("nirvana_nks_cluster", "vpc_id"), [format!("{vpc}.id")]);
+        assert_eq!(
+            refs("nirvana_networking_firewall_rule", "vpc_id"),
+            [format!("{vpc}.id"), format!("{vpc}.id")]
+        );
+        assert_eq!(
+            refs("nirvana_nks_node_pool", "cluster_id"),
+            [format!("{cluster}.id"), format!("{cluster}.id")]
+        );
+        assert!(matches!(
+            body.blocks().find(|b| b.identifier() == "provider").map(|b| b.labels()[0].as_str().to_string()),
+            Some(ref p) if p == "nirvana"
+        ));
+    }
+}
+
+#[test]
+fn a_vpc_exports_with_its_rules() {
+    let rules = [common::rule(false)];
+    let body = hcl::parse(&export::vpc(&common::vpc(false), &rules)).unwrap();
+    assert_eq!(check(&body, "vpc export").len(), 2);
+}
