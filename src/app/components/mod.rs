@@ -30,7 +30,7 @@ pub use retry_wait::{RetryLine, RetryWait};
 pub use sort_header::SortHeader;
 pub use status_badge::StatusBadge;
 pub use submission::{finished, send_and_follow};
-pub use table::{listed, Column, Table};
+pub use table::{listed, Column, Keyed, Table};
 pub use time::{local_time, utc_time, Time};
 pub use uncertain_create::{CreateCheck, UncertainCreate};
 

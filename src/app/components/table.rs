@@ -3,7 +3,8 @@
 //! column held in view at 390 px (`table-wide`), and the states around a read:
 //! loading, failed with Retry, and empty said in words, never a bare table.
 
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -55,9 +56,62 @@ impl<T> Column<T> {
     }
 }
 
-/// `rows` as a table named `label`, keyed by the whole row.
+/// A row keyed by `key` alone, for a row that is not its own key: in a
+/// [`Table`] it keeps its `<tr>` while the key holds. Reads as the row. Equal
+/// by the key alone, so a `Memo` of rows misses a change the key does not show.
+#[derive(Clone, Debug)]
+pub struct Keyed<K, T> {
+    key: K,
+    row: T,
+}
+
+impl<K, T> Keyed<K, T> {
+    /// `row`, keyed by `key`.
+    pub fn new(key: K, row: T) -> Self {
+        Keyed { key, row }
+    }
+
+    /// Each of `rows`, keyed by what `key` says of it.
+    pub fn all(rows: impl IntoIterator<Item = T>, key: impl Fn(&T) -> K) -> Vec<Self> {
+        rows.into_iter()
+            .map(|row| Keyed::new(key(&row), row))
+            .collect()
+    }
+}
+
+impl<K, T> Deref for Keyed<K, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.row
+    }
+}
+
+impl<K: PartialEq, T> PartialEq for Keyed<K, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl<K: Eq, T> Eq for Keyed<K, T> {}
+
+impl<K: Hash, T> Hash for Keyed<K, T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+/// `rows` as a table named `label`, keyed by the whole row (see [`Keyed`]).
 #[component]
-pub fn Table<T>(label: &'static str, rows: Vec<T>, columns: Vec<Column<T>>) -> impl IntoView
+pub fn Table<T>(
+    label: &'static str,
+    /// A list as read, or one that changes (a `Memo`): a changed row is drawn again.
+    #[prop(into)]
+    rows: Signal<Vec<T>>,
+    columns: Vec<Column<T>>,
+    /// The table's class; a list's (`table table-wide`) unless given.
+    #[prop(default = "table table-wide")]
+    class: &'static str,
+) -> impl IntoView
 where
     T: Clone + Eq + Hash + Send + Sync + 'static,
 {
@@ -85,12 +139,12 @@ where
         view! { <tr>{cells}</tr> }
     };
     view! {
-        <table class="table table-wide" aria-label=label>
+        <table class=class aria-label=label>
             <thead>
                 <tr>{heads}</tr>
             </thead>
             <tbody>
-                <For each=move || rows.clone() key=|item| item.clone() children=row />
+                <For each=move || rows.get() key=|item| item.clone() children=row />
             </tbody>
         </table>
     }

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::indicator::describe;
 use super::timeline::OpsTimeline;
 use super::{change_text, operation_href};
-use crate::api::types::{Operation, OperationKind, Page};
-use crate::app::components::{label_of, StatusBadge, Time};
+use crate::api::types::{Operation, OperationKind, OperationStatus, Page};
+use crate::app::components::{label_of, Column, Keyed, StatusBadge, Table, Time};
 use crate::app::search::Named;
 use crate::ops::Ops;
 use crate::rules::display;
@@ -56,60 +56,82 @@ pub(super) fn page_view(
         };
         (page_href(op, name_of), name)
     };
+    // An operation's row is drawn again when its status moves.
+    let rows = Signal::derive(move || {
+        Keyed::all(feed.get(), |op| {
+            (op.id.clone(), op.status.clone(), op.updated_at.clone())
+        })
+    });
+    let columns = columns(name_of, known, now);
     view! {
         <OpsTimeline ops=feed now about />
-        <table class="table table-wide" aria-label="Operations">
-            <thead>
-                <tr>
-                    <th scope="col">"Operation"</th>
-                    <th scope="col">"Kind"</th>
-                    <th scope="col">"Type"</th>
-                    <th scope="col">"Resource"</th>
-                    <th scope="col">"Status"</th>
-                    <th scope="col">"Started"</th>
-                    <th scope="col">"Elapsed"</th>
-                    <th scope="col">"Changes"</th>
-                </tr>
-            </thead>
-            <tbody>
-                // An operation's row is drawn again when its status moves.
-                <For
-                    each=move || feed.get()
-                    key=|op| (op.id.clone(), op.status.clone(), op.updated_at.clone())
-                    children=move |op| row(op, name_of, known, now)
-                />
-            </tbody>
-        </table>
+        <Table label="Operations" rows columns />
     }
     .into_any()
 }
 
-fn row(
-    op: Operation,
+/// An operation as a row: keyed by its id, status and last update.
+type Row = Keyed<(String, OperationStatus, String), Operation>;
+
+/// The operations table's columns.
+fn columns(
     name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
     known: Memo<Vec<Known>>,
     now: RwSignal<f64>,
+) -> Vec<Column<Row>> {
+    vec![
+        Column::new("Operation", move |op: &Row| {
+            let page = {
+                let op = Operation::clone(op);
+                move || page_href(&op, name_of)
+            };
+            view! { <a href=page>{describe(op)}</a> }.into_any()
+        }),
+        Column::new("Kind", |op: &Row| kind_label(&op.kind).into_any()).class("nowrap"),
+        Column::new("Type", |op: &Row| {
+            op.op_type.as_str().to_string().into_any()
+        })
+        .class("nowrap"),
+        Column::new("Resource", move |op: &Row| {
+            resource(op.resource_id.clone(), name_of, known).into_any()
+        }),
+        Column::new("Status", |op: &Row| {
+            let status = op.status.as_str().to_string();
+            view! { <StatusBadge status /> }.into_any()
+        }),
+        Column::new("Started", |op: &Row| {
+            view! { <Time at=op.created_at.clone() /> }.into_any()
+        })
+        .class("nowrap"),
+        Column::new("Elapsed", move |op: &Row| {
+            let timed = Operation::clone(op);
+            let elapsed = move || {
+                elapsed_secs(&timed, None, now.get())
+                    .map(display::elapsed)
+                    .unwrap_or_default()
+            };
+            elapsed.into_any()
+        })
+        .class("nowrap"),
+        Column::new("Changes", |op: &Row| {
+            let changes: Vec<String> = op
+                .changes()
+                .map(|(field, c)| format!("{field}: {}", change_text(c)))
+                .collect();
+            changes.join("; ").into_any()
+        })
+        .class("ops-changes"),
+    ]
+}
+
+/// What an operation changed: linked while it exists; else its last known
+/// name (marked when it is known to be deleted), else its id.
+fn resource(
+    resource_id: String,
+    name_of: impl Fn(&str) -> Option<Named> + Copy + Send + Sync + 'static,
+    known: Memo<Vec<Known>>,
 ) -> impl IntoView {
-    let status = op.status.as_str().to_string();
-    let changes: Vec<String> = op
-        .changes()
-        .map(|(field, c)| format!("{field}: {}", change_text(c)))
-        .collect();
-    let timed = op.clone();
-    let elapsed = move || {
-        elapsed_secs(&timed, None, now.get())
-            .map(display::elapsed)
-            .unwrap_or_default()
-    };
-    let page = {
-        let op = op.clone();
-        move || page_href(&op, name_of)
-    };
-    let title = describe(&op);
-    let resource_id = op.resource_id.clone();
-    // Linked while it exists; else its last known name (marked when it is
-    // known to be deleted), else its id.
-    let resource = move || match name_of(&resource_id) {
+    move || match name_of(&resource_id) {
         Some(named) => view! { <A href=named.href>{named.name}</A> }.into_any(),
         None => {
             let (label, gone) = known.with(|k| {
@@ -128,18 +150,6 @@ fn row(
                 .into_any()
             }
         }
-    };
-    view! {
-        <tr>
-            <td><a href=page>{title}</a></td>
-            <td class="nowrap">{kind_label(&op.kind)}</td>
-            <td class="nowrap">{op.op_type.as_str()}</td>
-            <td>{resource}</td>
-            <td><StatusBadge status /></td>
-            <td class="nowrap"><Time at=op.created_at.clone() /></td>
-            <td class="nowrap">{elapsed}</td>
-            <td class="ops-changes">{changes.join("; ")}</td>
-        </tr>
     }
 }
 
