@@ -164,6 +164,18 @@ impl Client {
         }
     }
 
+    /// The API's base URL in full, as a snippet of code needs it: the
+    /// configured one, or this page's origin before a path.
+    pub fn base_url(&self) -> String {
+        if self.base.starts_with("http://") || self.base.starts_with("https://") {
+            return self.base.to_string();
+        }
+        let origin = web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default();
+        format!("{origin}{}", self.base)
+    }
+
     /// Ends every wait now: the waiting calls are tried again at once.
     pub fn retry_now(&self) {
         self.retried.update(|n| *n += 1);

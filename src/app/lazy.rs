@@ -32,6 +32,7 @@ use super::clusters::{
     ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
     LoadBalancerList, PvcList, ReachabilitySection,
 };
+use super::code::CodeView;
 use super::components::{InTheWay, RetryLine};
 use super::home::Home;
 use super::networking::NetworkingPage;
@@ -84,6 +85,7 @@ lazy_views! {
     notices => NoticeList in ops_notices as Part;
     retry_line => RetryLine in retry_wait as Part;
     site_search => SiteSearch in site_search_part as Part;
+    code => CodeView in code_panel as Part;
 }
 
 /// Views that share one split, each named by what its [`Draw`] is about: the

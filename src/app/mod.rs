@@ -1,6 +1,7 @@
 //! The browser application: configuration, session, routes and pages.
 
 mod clusters;
+mod code;
 pub mod components;
 mod connect;
 pub(crate) mod context;

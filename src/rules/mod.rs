@@ -1,6 +1,7 @@
 //! Pure rules of the console: no browser type is imported below this module, so
 //! everything here runs under plain `cargo test` on the host.
 
+pub mod as_code;
 pub mod backoff;
 pub mod capacity;
 pub mod display;

@@ -62,6 +62,7 @@ pub fn EditClusterPage() -> impl IntoView {
 
 #[component]
 fn EditClusterForm(cluster: Cluster) -> impl IntoView {
+    let now = Signal::stored(Some(nks_code::Resource::Cluster(cluster.clone())));
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<ClusterRoute>();
@@ -181,7 +182,7 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     {move || body.with(|b| b.as_ref().is_some_and(ClusterUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate />
+            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate now />
             </div>
         </Show>
     }

@@ -2,12 +2,18 @@ use leptos::prelude::*;
 use leptos_use_signal_debounce_throttle::signal_debounced;
 
 use crate::api::client::Client;
-use crate::api::types::{BillingSummary, CostQuote, CostQuoteUpdate, PoolCreate, Quota};
+use crate::api::types::{
+    BillingSummary, CostQuote, CostQuoteUpdate, DimensionDelta, PoolCreate, Quota, UsageDimension,
+};
+use crate::app::code::CodePanel;
+use crate::app::components::{Column, Keyed, Table};
+use crate::rules::as_code::change_of;
 use crate::rules::forms::{by_position, said};
 use crate::rules::gate::Gate;
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{new_vpc_gate, quota_lines, PlanRequest, QuotaNeed};
+use nks_code::Resource;
 
 /// Wait this long after the last keystroke before asking the platform.
 const DEBOUNCE_MS: f64 = 350.0;
@@ -129,6 +135,9 @@ pub fn PlanPanel(
     /// first pool); its quota need is in `need`.
     #[prop(optional, into)]
     first_pool: Signal<Option<PoolCreate>>,
+    /// What an edit changes, as read: the code panel's Terraform writes it whole.
+    #[prop(optional, into)]
+    now: Signal<Option<Resource>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     // The body to ask about: the form's, once it has stopped changing.
@@ -199,6 +208,9 @@ pub fn PlanPanel(
                     <ul class="plan-disruption">{items.into_iter().map(|d| view! { <li>{d}</li> }).collect_view()}</ul>
                 })
             }}
+            <CodePanel change=Signal::derive(move || {
+                request.get().map(|r| change_of(&r, first_pool.get().as_ref(), now.get()))
+            }) />
         </aside>
     }
 }
@@ -276,36 +288,15 @@ fn cost_view(cost: Result<Cost, ApiError>, title: &'static str, nested: bool) ->
         .into_any(),
         Ok(Cost::Create(q)) => {
             let c = q.currency.clone();
-            let (summaries, currency) = (
-                (q.current_summary.clone(), q.updated_summary.clone()),
-                c.clone(),
-            );
             view! {
                 {if nested { view! { <h4>{title}</h4> }.into_any() } else { view! { <h3>{title}</h3> }.into_any() }}
                 <p class="plan-total">"Monthly total: " <strong>{money::format(&q.monthly_total, &c)}</strong></p>
-                <table class="table plan-rows" aria-label=title>
-                    <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Unit price"</th><th scope="col">"Monthly"</th></tr></thead>
-                    <tbody>
-                        <For
-                            each=move || q.usage_dimensions.clone()
-                            key=|d| d.dimension.clone()
-                            children=move |d| view! {
-                                <tr>
-                                    <td>{d.dimension_display_name}</td>
-                                    <td>{d.quantity}</td>
-                                    <td>{money::format(&d.unit_price, &c)}</td>
-                                    <td>{money::format(&d.monthly_amount, &c)}</td>
-                                </tr>
-                            }
-                        />
-                    </tbody>
-                </table>
-                {(!nested).then(|| billing_view(summaries.0, summaries.1, &currency))}
+                {quote_table(title, q.usage_dimensions, &c)}
+                {(!nested).then(|| billing_view(q.current_summary, q.updated_summary, &c))}
             }.into_any()
         }
         Ok(Cost::Update(q)) => {
             let c = q.currency.clone();
-            let (dimensions, rows_currency) = (q.diff.usage_dimensions.clone(), c.clone());
             view! {
                 <h3>"Cost"</h3>
                 <p class="plan-total">
@@ -313,32 +304,58 @@ fn cost_view(cost: Result<Cost, ApiError>, title: &'static str, nested: bool) ->
                     <strong>{money::format(&q.after.monthly_total, &c)}</strong>
                     " (" {money::format_delta(&q.diff.monthly_total_delta, &c)} ")"
                 </p>
-                {(!q.diff.usage_dimensions.is_empty()).then(|| view! {
-                    <table class="table plan-rows" aria-label="Cost change">
-                        <thead><tr><th scope="col">"Dimension"</th><th scope="col">"Quantity"</th><th scope="col">"Monthly"</th><th scope="col">"Change"</th></tr></thead>
-                        <tbody>
-                            <For
-                                each=move || dimensions.clone()
-                                key=|d| d.dimension.clone()
-                                children=move |d| view! {
-                                    <tr>
-                                        <td>{d.dimension_display_name}</td>
-                                        <td class="change"><span class="amount">{d.before.quantity}</span>" → "<span class="amount">{d.after.quantity}</span></td>
-                                        <td class="change">
-                                            <span class="amount">{money::format(&d.before.monthly_amount, &rows_currency)}</span>" → "
-                                            <span class="amount">{money::format(&d.after.monthly_amount, &rows_currency)}</span>
-                                        </td>
-                                        <td>{money::format_delta(&d.monthly_amount_delta, &rows_currency)}</td>
-                                    </tr>
-                                }
-                            />
-                        </tbody>
-                    </table>
-                })}
+                {(!q.diff.usage_dimensions.is_empty()).then(|| change_table(q.diff.usage_dimensions, &c))}
                 {billing_view(q.current_summary, q.updated_summary, &c)}
             }.into_any()
         }
     }
+}
+
+/// A quote's rows, one a dimension, as a table named `title`.
+fn quote_table(title: &'static str, rows: Vec<UsageDimension>, currency: &str) -> impl IntoView {
+    type Row = Keyed<String, UsageDimension>;
+    let rows = Keyed::all(rows, |d| d.dimension.clone());
+    let (unit, monthly) = (currency.to_string(), currency.to_string());
+    let columns = vec![
+        Column::new("Dimension", |d: &Row| {
+            d.dimension_display_name.clone().into_any()
+        }),
+        Column::new("Quantity", |d: &Row| d.quantity.into_any()),
+        Column::new("Unit price", move |d: &Row| {
+            money::format(&d.unit_price, &unit).into_any()
+        }),
+        Column::new("Monthly", move |d: &Row| {
+            money::format(&d.monthly_amount, &monthly).into_any()
+        }),
+    ];
+    view! { <Table label=title rows columns class="table plan-rows" /> }
+}
+
+/// An update's rows, one a dimension: before → after, and the monthly change.
+fn change_table(rows: Vec<DimensionDelta>, currency: &str) -> impl IntoView {
+    type Row = Keyed<String, DimensionDelta>;
+    let rows = Keyed::all(rows, |d| d.dimension.clone());
+    let (monthly, change) = (currency.to_string(), currency.to_string());
+    let columns = vec![
+        Column::new("Dimension", |d: &Row| d.dimension_display_name.clone().into_any()),
+        Column::new("Quantity", |d: &Row| {
+            view! { <span class="amount">{d.before.quantity}</span>" → "<span class="amount">{d.after.quantity}</span> }
+                .into_any()
+        })
+        .class("change"),
+        Column::new("Monthly", move |d: &Row| {
+            view! {
+                <span class="amount">{money::format(&d.before.monthly_amount, &monthly)}</span>" → "
+                <span class="amount">{money::format(&d.after.monthly_amount, &monthly)}</span>
+            }
+            .into_any()
+        })
+        .class("change"),
+        Column::new("Change", move |d: &Row| {
+            money::format_delta(&d.monthly_amount_delta, &change).into_any()
+        }),
+    ];
+    view! { <Table label="Cost change" rows columns class="table plan-rows" /> }
 }
 
 /// The organisation's billing now and after, when the quote carries it.

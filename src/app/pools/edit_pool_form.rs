@@ -76,6 +76,7 @@ pub fn EditPoolPage() -> impl IntoView {
 #[component]
 fn EditPoolForm(data: Loaded) -> impl IntoView {
     let (cluster, pool, pools, nodes, types) = data;
+    let now = Signal::stored(Some(nks_code::Resource::Pool(pool.clone())));
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<PoolRoute>();
@@ -205,7 +206,7 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     {move || unacknowledged().map(|why| view! { <span class="field-hint" id="save-why">{why}</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate />
+            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate now />
             </div>
         </Show>
     }

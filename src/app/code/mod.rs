@@ -1,0 +1,83 @@
+//! The change as code, under the plan: cURL, Go, TypeScript and Terraform of
+//! exactly what Apply would send (nks-code writes them from the same request).
+//! The panel's code is fetched when it is first opened ([`super::lazy::code`]).
+
+use leptos::prelude::*;
+use leptos_use_signal_debounce_throttle::signal_debounced;
+use nks_code::{Change, Format};
+use wasm_bindgen::JsCast;
+
+use crate::api::client::Client;
+use crate::app::components::CopyButton;
+
+/// Wait this long after the last keystroke before writing the code again (as the plan).
+const DEBOUNCE_MS: f64 = 350.0;
+
+/// What the open panel writes, handed to its split view.
+#[derive(Clone)]
+struct CodeSource {
+    change: Signal<Option<Change>>,
+    base_url: String,
+}
+
+/// "Code", closed until asked for. `change` is `None` while the form would send
+/// nothing (a field missing or refused, or nothing changed).
+#[component]
+pub fn CodePanel(#[prop(into)] change: Signal<Option<Change>>) -> impl IntoView {
+    let base_url = expect_context::<Client>().base_url();
+    provide_context(CodeSource { change, base_url });
+    let opened = RwSignal::new(false);
+    let on_toggle = move |ev: leptos::ev::Event| {
+        let open = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.has_attribute("open"));
+        if open {
+            opened.set(true);
+        }
+    };
+    view! {
+        <details class="code-panel" on:toggle=on_toggle>
+            <summary>"Code: cURL, Go, TypeScript, Terraform"</summary>
+            {move || opened.get().then(super::lazy::code)}
+        </details>
+    }
+}
+
+/// The tabs and the code of the chosen one, with Copy.
+#[component]
+pub fn CodeView() -> impl IntoView {
+    let CodeSource { change, base_url } = expect_context::<CodeSource>();
+    let settled = signal_debounced(change, DEBOUNCE_MS);
+    let tab = RwSignal::new(Format::Curl);
+    let tabs = Format::ALL.map(|format| {
+        view! {
+            <button type="button" role="tab" class="code-tab"
+                aria-selected=move || (tab.get() == format).to_string()
+                on:click=move |_| tab.set(format)>
+                {format.label()}
+            </button>
+        }
+    });
+    view! {
+        <div class="code-tabs" role="tablist" aria-label="Format">{tabs.into_iter().collect_view()}</div>
+        {move || match settled.get() {
+            None => view! {
+                <p class="muted" role="status">
+                    "No code yet: as the form stands the API would refuse the change, or there is none. "
+                    "Fix what is marked beside the fields (or change something) and the code follows."
+                </p>
+            }.into_any(),
+            Some(change) => {
+                let format = tab.get();
+                let text = nks_code::write(&change, format, &base_url);
+                view! {
+                    <div class="code-actions">
+                        <CopyButton text=text.clone() what=format!("{} code", format.label()) />
+                    </div>
+                    <pre class="code" role="tabpanel" aria-label=format!("{} code", format.label())><code>{text}</code></pre>
+                }.into_any()
+            }
+        }}
+    }
+}

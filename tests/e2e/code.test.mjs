@@ -1,0 +1,112 @@
+// The change as code: the cURL the panel shows is run by bash against the test's
+// simulator, and the world changes as Apply would have changed it. The snippet's
+// `sleep` between reads of its operation moves the simulator's clock instead of
+// waiting (a stub first on PATH), so the operation ends in simulated time.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test, expect, shot, DEMO_KEY } from './fixtures.mjs';
+
+const run = promisify(execFile);
+const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
+
+/** Opens the Code panel and answers the locator of the chosen tab's code. */
+async function code(page, tab) {
+  await page.getByText('Code: cURL, Go, TypeScript, Terraform').click();
+  await page.getByRole('tab', { name: tab }).click();
+  return page.getByRole('tabpanel', { name: `${tab} code` });
+}
+
+/** Runs a cURL snippet with bash: the key and base URL in the environment, and
+ *  `sleep N` moving the simulator's clock N seconds. Answers its stdout. */
+async function runCurl(sim, text) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nks-curl-'));
+  const stub = path.join(dir, 'sleep');
+  writeFileSync(
+    stub,
+    '#!/usr/bin/env bash\ncurl -sS -X POST "$SIM/_sim/clock" -H "Content-Type: application/json" ' +
+      `--data "{\\"advance_ms\\": $(( \${1%.*} * 1000 ))}" > /dev/null\n`,
+  );
+  chmodSync(stub, 0o755);
+  const script = path.join(dir, 'change.sh');
+  writeFileSync(script, text);
+  const { stdout } = await run('bash', [script], {
+    timeout: 60_000,
+    env: {
+      ...process.env,
+      PATH: `${dir}:${process.env.PATH}`,
+      SIM: sim.url,
+      NIRVANA_LABS_BASE_URL: sim.url,
+      NIRVANA_LABS_API_KEY: DEMO_KEY,
+    },
+  });
+  return stdout;
+}
+
+test('create pool: the cURL on screen makes the pool Apply would make', async ({ sim, api, demo, open }) => {
+  const page = await open(`${clusterPath(demo)}/pools/new`);
+  await page.getByLabel('Name', { exact: true }).fill('from-curl');
+  await page.getByLabel('Instance type').selectOption('n1-standard-4');
+  await page.getByLabel('Labels').fill('team=ml');
+  // A tag is free text: quotes, $( ) and backticks must reach the API as typed.
+  await page.getByLabel('Tags').fill("it's $(id) `id`");
+  await page.getByLabel('Node count').fill('2');
+  const curl = await code(page, 'cURL');
+  await expect(curl).toContainText('"name":"from-curl"');
+  await expect(curl).toContainText('NIRVANA_LABS_API_KEY');
+  await expect(curl).not.toContainText(DEMO_KEY);
+  await shot(page, 'code-create-pool-curl');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'code-create-pool-curl-390');
+
+  const posts = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pools') && posts.push(r));
+  const out = await runCurl(sim, await curl.textContent());
+  const id = out.match(/pool made: (\S+)/)?.[1];
+  expect(id, out).toBeTruthy();
+  const pool = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${id}`);
+  expect(pool).toMatchObject({
+    name: 'from-curl',
+    node_count: 2,
+    status: 'ready',
+    node_config: { instance_type: 'n1-standard-4', labels: ['team=ml'] },
+    tags: ["it's $(id) `id`"],
+  });
+  expect(posts, 'the console itself sent nothing').toHaveLength(0);
+
+  // The other formats are of the same change.
+  await page.getByRole('tab', { name: 'Go' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Go code' })).toContainText('client.NKS.Clusters.Pools.New(ctx');
+  await page.getByRole('tab', { name: 'TypeScript' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'TypeScript code' })).toContainText('client.nks.clusters.pools.create(');
+  await page.getByRole('tab', { name: 'Terraform' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('resource "nirvana_nks_node_pool" "from-curl"');
+});
+
+test('scale a pool: the cURL sends node_count alone, and the pool scales', async ({ sim, api, demo, open }) => {
+  const before = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
+  const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
+  await page.getByLabel('Node count').fill(String(before.node_count + 1));
+  const curl = await code(page, 'cURL');
+  await expect(curl).toContainText(`--data '{"node_count":${before.node_count + 1}}'`);
+  await page.getByRole('tab', { name: 'Terraform' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('in place: node_count.');
+  await shot(page, 'code-scale-pool-terraform');
+  await page.getByRole('tab', { name: 'cURL' }).click();
+
+  const out = await runCurl(sim, await page.getByRole('tabpanel', { name: 'cURL code' }).textContent());
+  expect(out).toContain(`pool changed: ${demo.baseline}`);
+  const after = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
+  expect(after.node_count).toBe(before.node_count + 1);
+  expect(after.name).toBe(before.name);
+});
+
+test('a form with a problem shows no code, and says why', async ({ demo, open }) => {
+  const page = await open(`${clusterPath(demo)}/pools/new`);
+  await page.getByLabel('Node count').fill('101');
+  await page.getByText('Code: cURL, Go, TypeScript, Terraform').click();
+  await expect(page.getByText(/No code yet: as the form stands the API would refuse the change/)).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toHaveCount(0);
+});
