@@ -32,7 +32,7 @@ use super::clusters::{
     ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
     LoadBalancerList, PvcList, ReachabilitySection,
 };
-use super::code::CodeView;
+use super::code::{CodeView, ExportView};
 use super::components::{InTheWay, RetryLine};
 use super::home::Home;
 use super::networking::NetworkingPage;
@@ -85,7 +85,6 @@ lazy_views! {
     notices => NoticeList in ops_notices as Part;
     retry_line => RetryLine in retry_wait as Part;
     site_search => SiteSearch in site_search_part as Part;
-    code => CodeView in code_panel as Part;
 }
 
 /// Views that share one split, each named by what its [`Draw`] is about: the
@@ -148,6 +147,12 @@ lazy_groups! {
         edit_cluster => EditClusterPage as Page;
         create_pool => CreatePoolPage as Page;
         edit_pool => EditPoolPage as Page;
+    }
+    /// The change as code and the Terraform export: nks-code's writers,
+    /// fetched when a code panel is first opened.
+    code_views kept in CODE {
+        code => CodeView as Part;
+        terraform_export => ExportView as Part;
     }
 }
 

@@ -10,6 +10,7 @@ use super::forms::FieldErrors;
 use super::reachability::{ports, Cidr};
 use super::validation as v;
 use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate, Protocol};
+use nks_api::mutation::Mutation;
 
 /// The rule form as typed.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -134,9 +135,49 @@ pub fn rule_update(
     })
 }
 
+/// What Save sends for `form` in VPC `vpc_id`: a new rule, or the changes to
+/// `current` (the one value the Code panel writes too).
+pub fn rule_mutation(
+    current: Option<&FirewallRule>,
+    vpc_id: &str,
+    form: &RuleForm,
+    subnet: Option<Cidr>,
+) -> Result<Mutation, FieldErrors> {
+    let vpc_id = vpc_id.to_string();
+    match current {
+        None => rule_create(form, subnet).map(|body| Mutation::CreateFirewallRule { vpc_id, body }),
+        Some(rule) => rule_update(rule, form, subnet).map(|body| Mutation::UpdateFirewallRule {
+            vpc_id,
+            rule_id: rule.id.clone(),
+            body,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_is_a_patch_of_that_rule_in_that_vpc() {
+        let current = FirewallRule {
+            id: "r1".into(),
+            name: "web".into(),
+            protocol: Protocol::Tcp,
+            source_address: "203.0.113.0/24".into(),
+            destination_address: "10.20.0.243/32".into(),
+            destination_ports: vec!["80".into()],
+            ..Default::default()
+        };
+        let m = rule_mutation(Some(&current), "v1", &form(), subnet()).expect("valid");
+        assert_eq!(m.path(), "/v1/networking/vpcs/v1/firewall_rules/r1");
+        assert_eq!(
+            m.body().as_deref(),
+            Some(r#"{"destination_ports":["80","443"]}"#)
+        );
+        let new = rule_mutation(None, "v1", &form(), subnet()).expect("valid");
+        assert_eq!(new.path(), "/v1/networking/vpcs/v1/firewall_rules");
+    }
 
     fn subnet() -> Option<Cidr> {
         Cidr::parse("10.20.0.0/24").ok()

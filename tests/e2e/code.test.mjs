@@ -12,11 +12,12 @@ import { test, expect, shot, DEMO_KEY } from './fixtures.mjs';
 const run = promisify(execFile);
 const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
 
-/** Opens the Code panel and answers the locator of the chosen tab's code. */
-async function code(page, tab) {
-  await page.getByText('Code: cURL, Go, TypeScript, Terraform').click();
-  await page.getByRole('tab', { name: tab }).click();
-  return page.getByRole('tabpanel', { name: `${tab} code` });
+/** Opens the Code panel in `scope` (the page, a form or a dialog) and answers
+ *  the locator of the chosen tab's code. */
+async function code(scope, tab) {
+  await scope.getByText('Code: cURL, Go, TypeScript, Terraform').click();
+  await scope.getByRole('tab', { name: tab }).click();
+  return scope.getByRole('tabpanel', { name: `${tab} code` });
 }
 
 /** Runs a cURL snippet with bash: the key and base URL in the environment, and
@@ -109,4 +110,103 @@ test('a form with a problem shows no code, and says why', async ({ demo, open })
   await page.getByText('Code: cURL, Go, TypeScript, Terraform').click();
   await expect(page.getByText(/No code yet: as the form stands the API would refuse the change/)).toBeVisible();
   await expect(page.getByRole('tabpanel')).toHaveCount(0);
+});
+
+test('add a firewall rule: the cURL on screen makes the rule the dialog would add', async ({ sim, api, demo, open }) => {
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  const page = await open(`/projects/${demo.project}/networking/vpcs/${cluster.vpc_id}`);
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const form = page.getByRole('form', { name: 'Add firewall rule' });
+  await form.getByLabel('Name').fill('from-curl');
+  await form.getByLabel('Source (CIDR)').fill('198.51.100.0/24');
+  await form.getByLabel('Destination (CIDR)').fill('10.20.0.243/32');
+  await form.getByLabel('Destination ports').fill('80, 443');
+  const curl = await code(form, 'cURL');
+  await expect(curl).toContainText(`/v1/networking/vpcs/${cluster.vpc_id}/firewall_rules`);
+  await shot(page, 'code-add-rule-curl');
+  const out = await runCurl(sim, await curl.textContent());
+  const id = out.match(/firewall rule made: (\S+)/)?.[1];
+  expect(id, out).toBeTruthy();
+  const rule = await api('GET', `/v1/networking/vpcs/${cluster.vpc_id}/firewall_rules/${id}`);
+  expect(rule).toMatchObject({
+    name: 'from-curl',
+    protocol: 'tcp',
+    source_address: '198.51.100.0/24',
+    destination_address: '10.20.0.243/32',
+    destination_ports: ['80', '443'],
+    status: 'ready',
+  });
+});
+
+test('delete a node: the confirmation shows the DELETE, and Terraform says a node is not its resource', async ({ api, demo, open }) => {
+  const nodes = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}/nodes`);
+  const node = nodes.items[0];
+  const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}`);
+  await page.getByRole('button', { name: `Delete node ${node.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete node ${node.name}` });
+  const curl = await code(dialog, 'cURL');
+  await expect(curl).toContainText(`-X DELETE "$base/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}/nodes/${node.id}"`);
+  await dialog.getByRole('tab', { name: 'Terraform' }).click();
+  await expect(dialog.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('A node is not a Terraform resource');
+  await shot(page, 'code-delete-node-terraform');
+});
+
+test('export a cluster to Terraform: its VPC, rules, cluster and pools, with import blocks, to copy or download', async ({ api, demo, open }) => {
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  const pools = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools`);
+  const page = await open(clusterPath(demo));
+  await page.getByText('main.tf: the resources and their import blocks').click();
+  const tf = page.getByRole('tabpanel', { name: 'Terraform export' });
+  await expect(tf).toContainText(`resource "nirvana_nks_cluster" "${cluster.name}"`);
+  await expect(tf).toContainText(`id = "${cluster.id}"`);
+  await expect(tf).toContainText(/vpc_id += nirvana_networking_vpc\.\S+\.id/);
+  for (const pool of pools.items) {
+    await expect(tf).toContainText(`id = "${cluster.id}/${pool.id}"`);
+  }
+  await expect(tf).toContainText(`cluster_id = nirvana_nks_cluster.${cluster.name}.id`);
+  await shot(page, 'code-export-cluster');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe(`${cluster.name}.tf`);
+});
+
+test.describe('a new VPC, a cluster in it and its first pool', () => {
+  // The empty world's one free VPC is taken, so Create cluster makes a new one.
+  test.use({ seed: 'empty' });
+
+  test('the cURL on screen makes all three, in order, each in the one before', async ({ sim, api, control, projects, open }) => {
+    const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${projects.Production}`);
+    const op = await api('POST', '/v1/nks/clusters', {
+      name: 'taken',
+      project_id: projects.Production,
+      region: 'us-sva-2',
+      vpc_id: vpcs.items[0].id,
+      kubernetes_version: 'v1.34.4',
+      autoscaling: false,
+    });
+    await control.finish({ id: op.id });
+
+    const page = await open(`/projects/${projects.Production}/clusters/new`);
+    await expect(page.getByLabel('Kubernetes version')).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('web');
+    await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
+    await page.getByLabel('VPC name').fill('web-vpc');
+    await page.getByLabel('Subnet name').fill('web-subnet');
+    await page.getByRole('radio', { name: 'Off' }).check();
+    const curl = await code(page, 'cURL');
+    await expect(curl).toContainText('# Create pool.');
+    await expect(curl).toContainText('# Create VPC.');
+    await page.getByRole('tab', { name: 'Terraform' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('vpc_id             = nirvana_networking_vpc.web-vpc.id');
+    await shot(page, 'code-new-vpc-cluster-terraform');
+    await page.getByRole('tab', { name: 'cURL' }).click();
+
+    const out = await runCurl(sim, await page.getByRole('tabpanel', { name: 'cURL code' }).textContent());
+    const [, vpcId] = out.match(/VPC made: (\S+)/) ?? [];
+    const [, clusterId] = out.match(/cluster made: (\S+)/) ?? [];
+    const [, poolId] = out.match(/pool made: (\S+)/) ?? [];
+    expect(vpcId && clusterId && poolId, out).toBeTruthy();
+    expect(await api('GET', `/v1/networking/vpcs/${vpcId}`)).toMatchObject({ name: 'web-vpc', status: 'ready' });
+    expect(await api('GET', `/v1/nks/clusters/${clusterId}`)).toMatchObject({ name: 'web', vpc_id: vpcId, status: 'ready' });
+    expect(await api('GET', `/v1/nks/clusters/${clusterId}/pools/${poolId}`)).toMatchObject({ cluster_id: clusterId, status: 'ready' });
+  });
 });

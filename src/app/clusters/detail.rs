@@ -9,6 +9,7 @@ use crate::app::clusters::figures::{self, ClusterSummaryLine, Shares};
 use crate::app::clusters::kubeconfig::KubeconfigActions;
 use crate::app::clusters::pool_reads::{read_pools, PoolSource, Pools};
 use crate::app::clusters::pools_section::PoolList;
+use crate::app::code::{Export, ExportPanel};
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
 use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::lazy;
@@ -178,7 +179,12 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             {lazy::pvcs()}
             <h2>"Recent operations"</h2>
             <RecentOperations recent />
-            {move || identity.get().map(|(cluster_id, cluster_name)| view! { <DeleteClusterDialog cluster_id cluster_name pool_count blocked /> })}
+            <h2>"Export to Terraform"</h2>
+            <ExportPanel what=Signal::derive(move || Export::Cluster(cluster_id())) />
+            {move || identity.get().map(|(cluster_id, cluster_name)| view! {
+                <DeleteClusterDialog cluster_id cluster_name pool_count blocked
+                    now=Signal::derive(move || cluster.get().and_then(Result::ok).map(nks_code::Resource::Cluster)) />
+            })}
         </section>
     }
 }

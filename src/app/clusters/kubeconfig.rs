@@ -1,10 +1,9 @@
 //! The cluster's kubeconfig: a secret, fetched on demand, never cached or logged.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::api::client::Client;
-use crate::app::components::ErrorView;
+use crate::app::components::{download, ErrorView};
 use crate::rules::outcome::ApiError;
 
 #[component]
@@ -30,7 +29,11 @@ pub fn KubeconfigActions(
                     Ok::<_, ApiError>("Copied the kubeconfig to the clipboard.".to_string())
                 }
                 _ => {
-                    download(&format!("{name}.kubeconfig.yaml"), &config.kubeconfig);
+                    download(
+                        &format!("{name}.kubeconfig.yaml"),
+                        "application/yaml",
+                        &config.kubeconfig,
+                    );
                     Ok(format!("Downloaded {name}.kubeconfig.yaml."))
                 }
             }
@@ -49,25 +52,4 @@ pub fn KubeconfigActions(
             {move || fetch.value().get().and_then(Result::err).map(|error| view! { <ErrorView error /> })}
         </div>
     }
-}
-
-/// Saves `text` as a file through a short-lived object URL, revoked at once.
-fn download(file_name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/yaml");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Ok(anchor) = document().create_element("a") {
-        if let Ok(anchor) = anchor.dyn_into::<web_sys::HtmlAnchorElement>() {
-            anchor.set_href(&url);
-            anchor.set_download(file_name);
-            anchor.click();
-        }
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }

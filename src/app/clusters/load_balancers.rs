@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{LoadBalancer, LoadBalancerUpdate};
+use crate::app::code::CodePanel;
 use crate::app::components::{
     finished, listed, Column, ErrorView, Modal, StatusBadge, SubmissionProgress, Submit, Table,
 };
@@ -14,6 +15,8 @@ use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::exposure::{public_ip_change, service_name};
+use nks_api::mutation::Mutation;
+use nks_code::Change;
 
 /// The cluster's load balancers, and the confirm of a public IP change.
 #[component]
@@ -155,20 +158,21 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
         ("Turn off public IP", "Turn off public IP")
     };
     // Sent once; the tracker follows the operation (the one poller), this shows it.
-    let submit = {
-        let lb_id = lb.id.clone();
-        Submit::following(
-            move |()| {
-                let (client, lb_id) = (client.clone(), lb_id.clone());
-                let cluster = route.read_untracked().cluster_id.clone();
-                let body = LoadBalancerUpdate {
-                    public_ip_enabled: enable,
-                };
-                async move { client.update_load_balancer(&cluster, &lb_id, &body).await }
-            },
-            None,
-        )
+    let mutation = Mutation::UpdateLoadBalancer {
+        cluster_id: route.read_untracked().cluster_id.clone(),
+        load_balancer_id: lb.id.clone(),
+        body: LoadBalancerUpdate {
+            public_ip_enabled: enable,
+        },
     };
+    let code = Change::one(mutation.clone(), None);
+    let submit = Submit::following(
+        move |()| {
+            let (client, mutation) = (client.clone(), mutation.clone());
+            async move { client.apply(&mutation).await }
+        },
+        None,
+    );
     let (rejected, submitted) = (submit.refused, submit.sent);
     let finished = finished(submitted);
     let pending = Signal::derive(move || submit.pending());
@@ -190,6 +194,7 @@ fn PublicIpConfirm(lb: LoadBalancer, on_close: Callback<()>) -> impl IntoView {
                         </button>
                         <button class="btn btn-quiet" autofocus=true disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
+                    <CodePanel change=Signal::stored(Some(code.clone())) />
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}

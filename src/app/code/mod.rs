@@ -1,6 +1,12 @@
-//! The change as code, under the plan: cURL, Go, TypeScript and Terraform of
-//! exactly what Apply would send (nks-code writes them from the same request).
-//! The panel's code is fetched when it is first opened ([`super::lazy::code`]).
+//! Code beside the console: under each plan and in each confirmation, the change
+//! as cURL, Go, TypeScript and Terraform of exactly what Apply would send
+//! (nks-code writes them from the same request); on a cluster's and a VPC's
+//! page, the whole of it exported to Terraform. Both views are splits of their
+//! own, fetched when their panel is first opened ([`super::lazy`]).
+
+mod export;
+
+pub use export::{Export, ExportPanel, ExportView};
 
 use leptos::prelude::*;
 use leptos_use_signal_debounce_throttle::signal_debounced;
@@ -20,12 +26,10 @@ struct CodeSource {
     base_url: String,
 }
 
-/// "Code", closed until asked for. `change` is `None` while the form would send
-/// nothing (a field missing or refused, or nothing changed).
+/// A `<details>` whose body is drawn by `draw` the first time it is opened,
+/// and kept after.
 #[component]
-pub fn CodePanel(#[prop(into)] change: Signal<Option<Change>>) -> impl IntoView {
-    let base_url = expect_context::<Client>().base_url();
-    provide_context(CodeSource { change, base_url });
+fn Disclosure(class: &'static str, summary: &'static str, draw: fn() -> AnyView) -> impl IntoView {
     let opened = RwSignal::new(false);
     let on_toggle = move |ev: leptos::ev::Event| {
         let open = ev
@@ -37,11 +41,20 @@ pub fn CodePanel(#[prop(into)] change: Signal<Option<Change>>) -> impl IntoView 
         }
     };
     view! {
-        <details class="code-panel" on:toggle=on_toggle>
-            <summary>"Code: cURL, Go, TypeScript, Terraform"</summary>
-            {move || opened.get().then(super::lazy::code)}
+        <details class=class on:toggle=on_toggle>
+            <summary>{summary}</summary>
+            {move || opened.get().then(draw)}
         </details>
     }
+}
+
+/// "Code", closed until asked for. `change` is `None` while the form would send
+/// nothing (a field missing or refused, or nothing changed).
+#[component]
+pub fn CodePanel(#[prop(into)] change: Signal<Option<Change>>) -> impl IntoView {
+    let base_url = expect_context::<Client>().base_url();
+    provide_context(CodeSource { change, base_url });
+    view! { <Disclosure class="code-panel" summary="Code: cURL, Go, TypeScript, Terraform" draw=super::lazy::code /> }
 }
 
 /// The tabs and the code of the chosen one, with Copy.
@@ -71,13 +84,32 @@ pub fn CodeView() -> impl IntoView {
             Some(change) => {
                 let format = tab.get();
                 let text = nks_code::write(&change, format, &base_url);
-                view! {
-                    <div class="code-actions">
-                        <CopyButton text=text.clone() what=format!("{} code", format.label()) />
-                    </div>
-                    <pre class="code" role="tabpanel" aria-label=format!("{} code", format.label())><code>{text}</code></pre>
-                }.into_any()
+                view! { <CodeBlock text label=format!("{} code", format.label()) /> }.into_any()
             }
         }}
+    }
+}
+
+/// Code in its own scrolling box, with Copy; a download too when `file` names one.
+#[component]
+fn CodeBlock(
+    text: String,
+    label: String,
+    #[prop(optional)] file: Option<(String, &'static str)>,
+) -> impl IntoView {
+    let download = file.map(|(name, mime)| {
+        let text = text.clone();
+        view! {
+            <button type="button" class="btn btn-quiet" on:click=move |_| crate::app::components::download(&name, mime, &text)>
+                "Download"
+            </button>
+        }
+    });
+    view! {
+        <div class="code-actions">
+            <CopyButton text=text.clone() what=label.clone() />
+            {download}
+        </div>
+        <pre class="code" role="tabpanel" aria-label=label><code>{text}</code></pre>
     }
 }

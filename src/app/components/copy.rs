@@ -98,3 +98,25 @@ async fn write_clipboard(text: &str) -> bool {
         .await
         .is_ok()
 }
+
+/// Saves `text` as a file named `file_name` through a short-lived object URL,
+/// revoked at once.
+pub fn download(file_name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(anchor) = document().create_element("a") {
+        if let Ok(anchor) = anchor.dyn_into::<web_sys::HtmlAnchorElement>() {
+            anchor.set_href(&url);
+            anchor.set_download(file_name);
+            anchor.click();
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}

@@ -6,14 +6,23 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
+use crate::app::code::CodePanel;
 use crate::app::components::{send_and_follow, ConfirmByTyping, ErrorView, OpProgress};
 use crate::app::paths::params::{route, NetworkingRoute};
 use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
+use nks_api::mutation::Mutation;
+use nks_code::{Change, Resource};
 
 #[component]
-pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
+pub(super) fn DeleteVpc(
+    vpc_id: String,
+    vpc_name: String,
+    /// The VPC as read, for the Code panel's Terraform.
+    #[prop(optional, into)]
+    now: Signal<Option<Resource>>,
+) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<NetworkingRoute>();
@@ -21,12 +30,18 @@ pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
     let submitted = RwSignal::new(None::<String>);
     let navigate = use_navigate();
     // Delete, follow, then the VPC list.
+    let mutation = Mutation::DeleteVpc {
+        vpc_id: vpc_id.clone(),
+    };
+    let code = {
+        let mutation = mutation.clone();
+        Signal::derive(move || Some(Change::one(mutation.clone(), now.get())))
+    };
     let delete = {
-        let id = vpc_id.clone();
         Action::new_local(move |_: &()| {
-            let (client, id, navigate) = (client.clone(), id.clone(), navigate.clone());
+            let (client, mutation, navigate) = (client.clone(), mutation.clone(), navigate.clone());
             async move {
-                let sent = client.delete_vpc(&id);
+                let sent = client.apply(&mutation);
                 if let Some(Ok(_)) = send_and_follow(ops, sent, submitted, rejected).await {
                     navigate(
                         &route.with_untracked(|r| to::networking(&r.project_id)),
@@ -61,6 +76,7 @@ pub(super) fn DeleteVpc(vpc_id: String, vpc_name: String) -> impl IntoView {
                     <ConfirmByTyping name=vpc_name.clone() action="Delete VPC" warning
                         pending=delete.pending() disabled_reason=blocked
                         on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
+                    <CodePanel change=code />
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}

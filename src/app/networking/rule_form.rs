@@ -4,21 +4,17 @@
 use leptos::prelude::*;
 
 use crate::api::client::Client;
-use crate::api::types::{FirewallRule, FirewallRuleCreate, FirewallRuleUpdate};
+use crate::api::types::FirewallRule;
+use crate::app::code::CodePanel;
 use crate::app::components::{
     described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
-use crate::rules::firewall::{rule_create, rule_update, RuleForm};
-use crate::rules::forms::{message_for, FieldErrors};
+use crate::rules::firewall::{rule_mutation, RuleForm};
+use crate::rules::forms::message_for;
 use crate::rules::gate::Gate;
 use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
-
-/// What is sent: a new rule, or the changes to one.
-#[derive(Clone, Debug, PartialEq)]
-enum Send {
-    Create(FirewallRuleCreate),
-    Update(String, FirewallRuleUpdate),
-}
+use nks_api::mutation::Mutation;
+use nks_code::{Change, Resource};
 
 /// The rule being added or edited, kept outside the table so a refresh of the
 /// rules does not close the form or lose what is typed.
@@ -59,9 +55,10 @@ pub(super) fn RuleDialog(
     } else {
         "Add firewall rule"
     };
+    // What is sent, and what the Code panel writes: one value.
     let body = {
         let current = current.clone();
-        Memo::new(move |_| -> Result<Send, FieldErrors> {
+        Memo::new(move |_| {
             let form = RuleForm {
                 name: name.get(),
                 protocol: protocol.get(),
@@ -69,26 +66,24 @@ pub(super) fn RuleDialog(
                 destination_address: destination.get(),
                 destination_ports: ports.get(),
             };
-            let subnet = subnet.get();
-            match &current {
-                None => rule_create(&form, subnet).map(Send::Create),
-                Some(rule) => {
-                    rule_update(rule, &form, subnet).map(|b| Send::Update(rule.id.clone(), b))
-                }
-            }
+            rule_mutation(current.as_ref(), &vpc_id, &form, subnet.get())
         })
     };
-    let unchanged = move || body.with(|b| matches!(b, Ok(Send::Update(_, u)) if u.is_empty()));
+    let unchanged = move || {
+        body.with(|b| matches!(b, Ok(Mutation::UpdateFirewallRule { body, .. }) if body.is_empty()))
+    };
+    let code = Signal::derive(move || {
+        let now = current.clone().map(Resource::FirewallRule);
+        body.get()
+            .ok()
+            .filter(|_| !unchanged())
+            .map(|m| Change::one(m, now))
+    });
     // Sent once, followed in place; the dialog closes once the change is done.
     let submit = Submit::following(
-        move |send: Send| {
-            let (client, vpc_id) = (client.clone(), vpc_id.clone());
-            async move {
-                match send {
-                    Send::Create(b) => client.create_firewall_rule(&vpc_id, &b).await,
-                    Send::Update(id, b) => client.update_firewall_rule(&vpc_id, &id, &b).await,
-                }
-            }
+        move |mutation: Mutation| {
+            let client = client.clone();
+            async move { client.apply(&mutation).await }
         },
         Some(on_close),
     );
@@ -166,6 +161,7 @@ pub(super) fn RuleDialog(
                         <button class="btn btn-quiet" type="button" disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                         {move || unchanged().then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                     </div>
+                    <CodePanel change=code />
                 </form>
             </Show>
         </Modal>
@@ -188,16 +184,18 @@ pub(super) fn DeleteRuleConfirm(
         rule.destination_address
     );
     let label = format!("Delete rule {}", rule.name);
-    let submit = {
-        let id = rule.id.clone();
-        Submit::following(
-            move |()| {
-                let (client, vpc_id, id) = (client.clone(), vpc_id.clone(), id.clone());
-                async move { client.delete_firewall_rule(&vpc_id, &id).await }
-            },
-            Some(on_close),
-        )
+    let mutation = Mutation::DeleteFirewallRule {
+        vpc_id,
+        rule_id: rule.id.clone(),
     };
+    let code = Change::one(mutation.clone(), Some(Resource::FirewallRule(rule.clone())));
+    let submit = Submit::following(
+        move |()| {
+            let (client, mutation) = (client.clone(), mutation.clone());
+            async move { client.apply(&mutation).await }
+        },
+        Some(on_close),
+    );
     let (rejected, submitted) = (submit.refused, submit.sent);
     let finished = finished(submitted);
     let pending = Signal::derive(move || submit.pending());
@@ -215,6 +213,7 @@ pub(super) fn DeleteRuleConfirm(
                         </button>
                         <button class="btn btn-quiet" autofocus=true disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                     </div>
+                    <CodePanel change=Signal::stored(Some(code.clone())) />
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}

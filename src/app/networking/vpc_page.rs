@@ -7,6 +7,7 @@ use super::rule_form::{DeleteRuleConfirm, Editing, RuleDialog};
 use super::user_of;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
+use crate::app::code::{Export, ExportPanel};
 use crate::app::components::{tag_list, Column, CopyableId, ErrorView, StatusBadge, Table, Time};
 use crate::app::context::{page_title, Projects, Refresh};
 use crate::app::paths::params::{route, NetworkingRoute};
@@ -110,7 +111,11 @@ pub fn VpcPage() -> impl IntoView {
                     Ok(list) => view! { <RuleTable list editing deleting /> }.into_any(),
                 })}
             </Transition>
-            {move || facts.get().map(|(vpc_id, vpc_name, _)| view! { <DeleteVpc vpc_id vpc_name /> })}
+            <h2>"Export to Terraform"</h2>
+            <ExportPanel what=Signal::derive(move || Export::Vpc(vpc_id())) />
+            {move || facts.get().map(|(vpc_id, vpc_name, _)| view! {
+                <DeleteVpc vpc_id vpc_name now=Signal::derive(move || vpc.get().and_then(Result::ok).map(|(v, _)| nks_code::Resource::Vpc(v))) />
+            })}
         </section>
     }
 }

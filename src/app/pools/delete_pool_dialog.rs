@@ -5,6 +5,7 @@ use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
 use crate::api::types::Node;
+use crate::app::code::CodePanel;
 use crate::app::components::{
     send_and_follow, Commands, ConfirmByTyping, ErrorView, Modal, OpProgress, Submit,
 };
@@ -15,6 +16,8 @@ use crate::ops::Ops;
 use crate::rules::capacity::{drain_commands, BASELINE_REASON};
 use crate::rules::display;
 use crate::rules::outcome::ApiError;
+use nks_api::mutation::Mutation;
+use nks_code::{Change, Resource};
 
 /// Deletes a pool once its name is typed; refused when it would leave the cluster
 /// without a baseline worker.
@@ -31,10 +34,21 @@ pub fn DeletePoolDialog(
     #[prop(into)]
     no_baseline: Signal<bool>,
     #[prop(into)] blocked: Signal<Option<String>>,
+    /// The pool as read, for the Code panel's Terraform.
+    #[prop(optional, into)]
+    now: Signal<Option<Resource>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
     let route = route::<PoolRoute>();
+    let mutation = Mutation::DeletePool {
+        cluster_id: route.read_untracked().cluster_id.clone(),
+        pool_id: pool_id.clone(),
+    };
+    let code = {
+        let mutation = mutation.clone();
+        Signal::derive(move || Some(Change::one(mutation.clone(), now.get())))
+    };
     let reason = Signal::derive(move || {
         if no_baseline.get() {
             Some(BASELINE_REASON.to_string())
@@ -47,12 +61,10 @@ pub fn DeletePoolDialog(
     let navigate = use_navigate();
     // Delete, follow, then the cluster's page.
     let delete = {
-        let pool_id = pool_id.clone();
         Action::new_local(move |_: &()| {
-            let (client, pool, navigate) = (client.clone(), pool_id.clone(), navigate.clone());
-            let cluster = route.read_untracked().cluster_id.clone();
+            let (client, mutation, navigate) = (client.clone(), mutation.clone(), navigate.clone());
             async move {
-                let sent = client.delete_pool(&cluster, &pool);
+                let sent = client.apply(&mutation);
                 if let Some(Ok(_)) = send_and_follow(ops, sent, submitted, rejected).await {
                     let href = route.with_untracked(|r| to::cluster(&r.project_id, &r.cluster_id));
                     navigate(&href, Default::default());
@@ -81,6 +93,7 @@ pub fn DeletePoolDialog(
                 None => view! {
                     <ConfirmByTyping name=pool_name.clone() action="Delete pool" warning
                         pending=delete.pending() disabled_reason=reason on_confirm=Callback::new(move |_| { delete.dispatch(()); }) />
+                    <CodePanel change=code />
                 }.into_any(),
             }}
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}
@@ -94,16 +107,21 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
     let client = expect_context::<Client>();
     let route = route::<PoolRoute>();
     // Sent once, then followed in place.
+    let (cluster_id, pool_id) = route.with_untracked(|p| (p.cluster_id.clone(), p.pool_id.clone()));
+    let mutation = Mutation::DeleteNode {
+        cluster_id,
+        pool_id: pool_id.clone(),
+        node_id: node.id.clone(),
+    };
+    let code = Change::one(mutation.clone(), None);
     let delete = {
         let node_id = node.id.clone();
         Submit::following(
             move |()| {
-                let client = client.clone();
-                let (cluster, pool) =
-                    route.with_untracked(|p| (p.cluster_id.clone(), p.pool_id.clone()));
-                let node = node_id.clone();
+                let (client, mutation) = (client.clone(), mutation.clone());
+                let (node, pool) = (node_id.clone(), pool_id.clone());
                 async move {
-                    let sent = client.delete_node(&cluster, &pool, &node).await;
+                    let sent = client.apply(&mutation).await;
                     if sent.is_ok() {
                         kept.keep(&node, &pool);
                     }
@@ -135,6 +153,7 @@ pub fn DeleteNodeDialog(node: Node, kept: KeptDeletes, on_close: Callback<()>) -
                             pending autofocus=true on_confirm=Callback::new(move |_| delete.send(()))>
                             <Commands text=commands label="Drain commands" what="drain commands" />
                         </ConfirmByTyping>
+                        <CodePanel change=Signal::stored(Some(code.clone())) />
                     }.into_any()
                 }
             }}

@@ -178,7 +178,8 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
                 <DeleteNodeDialog node kept on_close=Callback::new(move |_| deleting_node.set(None)) />
             })}
             {move || identity.get().map(|(pool_id, pool_name)| view! {
-                <DeletePoolDialog pool_id pool_name node_count no_baseline blocked />
+                <DeletePoolDialog pool_id pool_name node_count no_baseline blocked
+                    now=Signal::derive(move || pool.get().and_then(Result::ok).map(|(p, _)| nks_code::Resource::Pool(p))) />
             })}
         </section>
     }

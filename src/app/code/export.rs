@@ -1,0 +1,87 @@
+//! "Export to Terraform": a cluster with its VPC, the VPC's firewall rules and
+//! the cluster's pools, or a VPC with its rules, read now and written as one
+//! `main.tf` with an import block per resource.
+
+use leptos::prelude::*;
+use nks_api::types::Pool;
+
+use super::{CodeBlock, Disclosure};
+use crate::api::client::Client;
+use crate::app::components::ErrorView;
+use crate::rules::outcome::ApiError;
+
+/// What a page exports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Export {
+    Cluster(String),
+    Vpc(String),
+}
+
+#[derive(Clone, Copy)]
+struct ExportSource(Signal<Export>);
+
+/// The panel, closed until asked for; the reads happen when it is opened.
+#[component]
+pub fn ExportPanel(#[prop(into)] what: Signal<Export>) -> impl IntoView {
+    provide_context(ExportSource(what));
+    view! { <Disclosure class="code-panel export-panel" summary="main.tf: the resources and their import blocks" draw=super::super::lazy::terraform_export /> }
+}
+
+/// Reads what is exported and writes it: (file name, text).
+async fn exported(client: Client, what: Export) -> Result<(String, String), ApiError> {
+    use futures_util::future::try_join3;
+    match what {
+        Export::Cluster(id) => {
+            let cluster = client.cluster(&id).await?;
+            let (pools, vpc, rules) = try_join3(
+                client.pools::<Pool>(&id),
+                client.vpc(&cluster.vpc_id),
+                client.firewall_rules(&cluster.vpc_id),
+            )
+            .await?;
+            let text = nks_code::export::cluster(&cluster, &pools, Some((&vpc, &rules)));
+            Ok((format!("{}.tf", cluster.name), text))
+        }
+        Export::Vpc(id) => {
+            let (vpc, rules) =
+                futures_util::future::try_join(client.vpc(&id), client.firewall_rules(&id)).await?;
+            let text = nks_code::export::vpc(&vpc, &rules);
+            Ok((format!("{}.tf", vpc.name), text))
+        }
+    }
+}
+
+/// The export, read when first shown; Retry after a failed read.
+#[component]
+pub fn ExportView() -> impl IntoView {
+    let ExportSource(what) = expect_context::<ExportSource>();
+    let client = expect_context::<Client>();
+    let read = LocalResource::new(move || exported(client.clone(), what.get()));
+    view! {
+        <Suspense fallback=|| view! { <p class="loading">"Reading the resources…"</p> }>
+            {move || read.get().map(|result| match result {
+                Err(error) => view! { <ErrorView error retry=move |_| read.refetch() /> }.into_any(),
+                Ok((name, text)) => view! {
+                    <p class="muted">
+                        "With Terraform 1.5 or later, "<code>"terraform plan"</code>" shows each import and no change; "
+                        <code>"terraform apply"</code>" adopts them."
+                    </p>
+                    <CodeBlock text label="Terraform export".to_string() file=(safe_file_name(&name), "text/plain") />
+                }.into_any(),
+            })}
+        </Suspense>
+    }
+}
+
+/// A download's name from a resource's name: no path separators or controls.
+fn safe_file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c == '/' || c == '\\' || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
