@@ -14,6 +14,14 @@ use crate::rules::outcome::ApiError;
 /// Problems by API field path.
 pub type FieldErrors = BTreeMap<&'static str, String>;
 
+/// What is wrong with a checked form, in words (none when it checks).
+pub fn problems<T>(checked: &Result<T, FieldErrors>) -> Vec<String> {
+    match checked {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.values().cloned().collect(),
+    }
+}
+
 /// The create-pool form as typed.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PoolForm {

@@ -108,8 +108,16 @@ test('a form with a problem shows no code, and says why', async ({ demo, open })
   const page = await open(`${clusterPath(demo)}/pools/new`);
   await page.getByLabel('Node count').fill('101');
   await page.getByText('Code: cURL, Go, TypeScript, Terraform').click();
-  await expect(page.getByText(/No code yet: as the form stands the API would refuse the change/)).toBeVisible();
+  const why = page.getByRole('status').filter({ hasText: 'No code yet: the API would refuse this change as the form stands' });
+  await expect(why).toBeVisible();
+  await expect(why.getByRole('listitem').filter({ hasText: 'Node count must be between 0 and 100.' })).toBeVisible();
+  await shot(page, 'code-refused-why');
   await expect(page.getByRole('tabpanel')).toHaveCount(0);
+  // Fixed, the code follows.
+  await page.getByLabel('Name', { exact: true }).fill('fixed');
+  await page.getByLabel('Instance type').selectOption('n1-standard-4');
+  await page.getByLabel('Node count').fill('1');
+  await expect(page.getByRole('tabpanel', { name: 'cURL code' })).toContainText('"name":"fixed"');
 });
 
 test('add a firewall rule: the cURL on screen makes the rule the dialog would add', async ({ sim, api, demo, open }) => {

@@ -390,24 +390,19 @@ fn changed(names: &mut Names, step: &crate::Step) -> String {
     }
     if let Some((resource, fields)) = edited(m, step.now.as_ref()) {
         let block = block_of(names, &resource);
-        let replaced: Vec<&str> = fields
-            .iter()
-            .copied()
-            .filter(|f| replaced_when_changed(block.kind).contains(f))
-            .collect();
-        let note = if replaced.is_empty() {
-            format!(
-                "# Terraform updates {} in place: {}.\n",
-                block.address(),
-                fields.join(", ")
-            )
-        } else {
-            format!(
-                "# Terraform replaces {}: {} cannot change in place, so it is destroyed and made again.\n",
-                block.address(),
-                replaced.join(", ")
-            )
-        };
+        let mut note = format!(
+            "# Terraform updates {} in place: {}.\n",
+            block.address(),
+            fields.join(", ")
+        );
+        let replaced = replaced_when_changed(block.kind);
+        if !replaced.is_empty() {
+            note.push_str(&format!(
+                "# A change to {} would replace it instead (destroyed, then made again);\n\
+                 # for a pool, make the new one first, drain the old one, then delete it.\n",
+                replaced.join(" or ")
+            ));
+        }
         return note + &block.write();
     }
     let deleted = matches!(

@@ -183,6 +183,10 @@ fn an_edit_says_in_place_and_a_delete_says_remove() {
         "{scale}"
     );
     assert!(scale.contains("node_count = 5"), "{scale}");
+    assert!(
+        scale.contains("# A change to cluster_id or node_config would replace it instead"),
+        "{scale}"
+    );
     let delete = write(&find("delete_pool"), Format::Terraform, common::BASE);
     assert!(
         delete.contains("remove this block")

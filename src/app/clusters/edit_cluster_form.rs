@@ -182,7 +182,8 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
                     {move || body.with(|b| b.as_ref().is_some_and(ClusterUpdate::is_empty)).then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate now />
+            <PlanPanel request=plan_request region=Signal::stored(String::new()) need=Signal::stored(QuotaNeed::default()) disruption gate now
+                problems=Signal::derive(move || [name_error.get(), tags_error.get()].into_iter().flatten().collect::<Vec<_>>()) />
             </div>
         </Show>
     }

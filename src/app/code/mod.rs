@@ -23,6 +23,7 @@ const DEBOUNCE_MS: f64 = 350.0;
 #[derive(Clone)]
 struct CodeSource {
     change: Signal<Option<Change>>,
+    problems: Signal<Vec<String>>,
     base_url: String,
 }
 
@@ -49,18 +50,30 @@ fn Disclosure(class: &'static str, summary: &'static str, draw: fn() -> AnyView)
 }
 
 /// "Code", closed until asked for. `change` is `None` while the form would send
-/// nothing (a field missing or refused, or nothing changed).
+/// nothing: `problems` says why (what is wrong with the fields), or, empty,
+/// that nothing changed.
 #[component]
-pub fn CodePanel(#[prop(into)] change: Signal<Option<Change>>) -> impl IntoView {
+pub fn CodePanel(
+    #[prop(into)] change: Signal<Option<Change>>,
+    #[prop(optional, into)] problems: Signal<Vec<String>>,
+) -> impl IntoView {
     let base_url = expect_context::<Client>().base_url();
-    provide_context(CodeSource { change, base_url });
+    provide_context(CodeSource {
+        change,
+        problems,
+        base_url,
+    });
     view! { <Disclosure class="code-panel" summary="Code: cURL, Go, TypeScript, Terraform" draw=super::lazy::code /> }
 }
 
 /// The tabs and the code of the chosen one, with Copy.
 #[component]
 pub fn CodeView() -> impl IntoView {
-    let CodeSource { change, base_url } = expect_context::<CodeSource>();
+    let CodeSource {
+        change,
+        problems,
+        base_url,
+    } = expect_context::<CodeSource>();
     let settled = signal_debounced(change, DEBOUNCE_MS);
     let tab = RwSignal::new(Format::Curl);
     let tabs = Format::ALL.map(|format| {
@@ -75,12 +88,17 @@ pub fn CodeView() -> impl IntoView {
     view! {
         <div class="code-tabs" role="tablist" aria-label="Format">{tabs.into_iter().collect_view()}</div>
         {move || match settled.get() {
-            None => view! {
-                <p class="muted" role="status">
-                    "No code yet: as the form stands the API would refuse the change, or there is none. "
-                    "Fix what is marked beside the fields (or change something) and the code follows."
-                </p>
-            }.into_any(),
+            None => match problems.get() {
+                problems if problems.is_empty() => view! {
+                    <p class="muted" role="status">"No code yet: nothing differs from what is there. Change a field and the code follows."</p>
+                }.into_any(),
+                problems => view! {
+                    <div role="status">
+                        <p class="muted">"No code yet: the API would refuse this change as the form stands. Fix these and the code follows:"</p>
+                        <ul class="code-problems">{problems.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                    </div>
+                }.into_any(),
+            },
             Some(change) => {
                 let format = tab.get();
                 let text = nks_code::write(&change, format, &base_url);

@@ -10,7 +10,7 @@ use crate::app::components::{
     described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
 use crate::rules::firewall::{rule_mutation, RuleForm};
-use crate::rules::forms::message_for;
+use crate::rules::forms::{message_for, problems};
 use crate::rules::gate::Gate;
 use crate::rules::reachability::{source_words, Cidr, EXAMPLE_SOURCE};
 use nks_api::mutation::Mutation;
@@ -161,7 +161,7 @@ pub(super) fn RuleDialog(
                         <button class="btn btn-quiet" type="button" disabled=pending on:click=move |_| on_close.run(())>"Cancel"</button>
                         {move || unchanged().then(|| view! { <span class="muted">"Nothing changed yet."</span> })}
                     </div>
-                    <CodePanel change=code />
+                    <CodePanel change=code problems=Signal::derive(move || problems(&body.get())) />
                 </form>
             </Show>
         </Modal>

@@ -138,6 +138,9 @@ pub fn PlanPanel(
     /// What an edit changes, as read: the code panel's Terraform writes it whole.
     #[prop(optional, into)]
     now: Signal<Option<Resource>>,
+    /// What is wrong with the fields while `request` is `None` (for the Code panel).
+    #[prop(optional, into)]
+    problems: Signal<Vec<String>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
     // The body to ask about: the form's, once it has stopped changing.
@@ -210,7 +213,7 @@ pub fn PlanPanel(
             }}
             <CodePanel change=Signal::derive(move || {
                 request.get().map(|r| change_of(&r, first_pool.get().as_ref(), now.get()))
-            }) />
+            }) problems />
         </aside>
     }
 }

@@ -16,7 +16,7 @@ use crate::app::context::page_title;
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
-use crate::rules::forms::{pool_create, unsent_reason, FieldErrors, PoolForm};
+use crate::rules::forms::{pool_create, problems, unsent_reason, FieldErrors, PoolForm};
 use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{PlanRequest, QuotaNeed};
@@ -220,7 +220,8 @@ fn CreatePoolForm(
                     {move || unsent.get().map(|why| view! { <span id="pool-unsent" class="field-hint">{why}</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate />
+            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate
+                problems=Signal::derive(move || problems(&checked.get())) />
             </div>
         </Show>
     }

@@ -206,7 +206,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                     {move || unacknowledged().map(|why| view! { <span class="field-hint" id="save-why">{why}</span> })}
                 </div>
             </form>
-            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate now />
+            <PlanPanel request=plan.request region=plan.region need=plan.need disruption=plan.disruption gate now
+                problems=Signal::derive(move || [name_error.get(), count_error.get(), tags_error.get()].into_iter().flatten().collect::<Vec<_>>()) />
             </div>
         </Show>
     }

@@ -183,7 +183,7 @@ pub fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <span class="field-hint" id="create-cluster-blocked">{move || blocked_reason().map(str::to_string).or_else(|| unsent.get())}</span>
                 </div>
             </form>
-            <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate=refused.gate first_pool=state.checks.pool_body />
+            <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate=refused.gate first_pool=state.checks.pool_body problems=state.checks.problems />
             </div>
         </Show>
     }

@@ -7,7 +7,7 @@ use crate::api::types::{ClusterCreate, PoolCreate, Vpc, VpcCreate};
 use crate::app::pools::PoolInputs;
 use crate::rules::first_pool::{first_pool_create, DEFAULT_NAME};
 use crate::rules::forms::{
-    cluster_create, message_for, unsent_reason, ClusterForm, FieldErrors, PoolForm,
+    cluster_create, message_for, problems, unsent_reason, ClusterForm, FieldErrors, PoolForm,
 };
 use crate::rules::gate::Gate;
 use crate::rules::new_vpc::{in_new_vpc, vpc_create, vpc_message_for, VpcForm, NEW_VPC};
@@ -109,6 +109,8 @@ pub struct Checks {
     pub vpc: Memo<Result<VpcCreate, FieldErrors>>,
     /// What Apply would send, once everything checks.
     pub plan: Memo<Option<Plan>>,
+    /// What is wrong, in words, in the parts Apply would send.
+    pub problems: Memo<Vec<String>>,
 }
 
 impl Checks {
@@ -141,12 +143,23 @@ impl Checks {
             let pool = pool_body.get().map(|body| (body, inputs.pool.form()));
             Some(Plan { vpc, cluster, pool })
         });
+        let problems = Memo::new(move |_| {
+            let mut all = problems(&cluster.get());
+            if inputs.new_vpc() {
+                all.extend(problems(&vpc.get()));
+            }
+            if with_pool.get() {
+                all.extend(problems(&pool.get()));
+            }
+            all
+        });
         Checks {
             cluster,
             pool,
             pool_body,
             vpc,
             plan,
+            problems,
         }
     }
 
