@@ -292,3 +292,104 @@ fn a_vpc_exports_with_its_rules() {
     let body = hcl::parse(&export::vpc(&common::vpc(false), &rules)).unwrap();
     assert_eq!(check(&body, "vpc export").len(), 2);
 }
+
+/// The demo world's cluster as the simulator answers it: its VPC, rules and pools.
+async fn demo_export(hostile: bool) -> String {
+    use nks_api::types::{Cluster, FirewallRule, Page, Pool, Project, Vpc};
+    let config = nks_sim::Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        ..Default::default()
+    };
+    let sim = nks_sim::start(config).await.expect("simulator starts");
+    let http = reqwest::Client::new();
+    let base = sim.url();
+    let get = |path: String| {
+        let request = http
+            .get(format!("{base}{path}"))
+            .bearer_auth(nks_sim::DEMO_API_KEY);
+        async move {
+            request
+                .send()
+                .await
+                .unwrap()
+                .error_for_status()
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    let projects: Page<Project> = serde_json::from_str(&get("/v1/projects".into()).await).unwrap();
+    let project = projects
+        .items
+        .iter()
+        .find(|p| p.name == "Production")
+        .unwrap();
+    let clusters: Page<Cluster> =
+        serde_json::from_str(&get(format!("/v1/nks/clusters?project_id={}", project.id)).await)
+            .unwrap();
+    let cluster = clusters
+        .items
+        .into_iter()
+        .next()
+        .expect("the demo has a cluster");
+    let pools: Page<Pool> =
+        serde_json::from_str(&get(format!("/v1/nks/clusters/{}/pools", cluster.id)).await).unwrap();
+    if hostile {
+        for (kind, id) in [
+            ("cluster", &cluster.id),
+            ("vpc", &cluster.vpc_id),
+            ("pool", &pools.items[0].id),
+        ] {
+            http.post(format!("{base}/_sim/rename"))
+                .json(
+                    &serde_json::json!({ "kind": kind, "id": id, "name": common::name("x", true) }),
+                )
+                .send()
+                .await
+                .unwrap()
+                .error_for_status()
+                .unwrap();
+        }
+    }
+    let cluster: Cluster =
+        serde_json::from_str(&get(format!("/v1/nks/clusters/{}", cluster.id)).await).unwrap();
+    let pools: Page<Pool> =
+        serde_json::from_str(&get(format!("/v1/nks/clusters/{}/pools", cluster.id)).await).unwrap();
+    let vpc: Vpc =
+        serde_json::from_str(&get(format!("/v1/networking/vpcs/{}", cluster.vpc_id)).await)
+            .unwrap();
+    let rules: Page<FirewallRule> =
+        serde_json::from_str(&get(format!("/v1/networking/vpcs/{}/firewall_rules", vpc.id)).await)
+            .unwrap();
+    assert!(!pools.items.is_empty());
+    export::cluster(&cluster, &pools.items, Some((&vpc, &rules.items)))
+}
+
+#[tokio::test]
+async fn the_simulators_demo_cluster_exports_as_the_provider_reads_it() {
+    for hostile in [false, true] {
+        let text = demo_export(hostile).await;
+        let body: Body = hcl::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let addresses = check(&body, "demo export");
+        let imports = body.blocks().filter(|b| b.identifier() == "import").count();
+        assert_eq!(imports, addresses.len(), "one import per resource");
+        assert!(addresses
+            .iter()
+            .any(|a| a.starts_with("nirvana_nks_cluster.")));
+        assert!(addresses
+            .iter()
+            .any(|a| a.starts_with("nirvana_networking_vpc.")));
+        if hostile {
+            let cluster = resources(&body)
+                .into_iter()
+                .find(|b| label(b, 0) == "nirvana_nks_cluster")
+                .unwrap();
+            assert_eq!(
+                string(cluster, "name"),
+                Some(common::name("x", true)),
+                "the name reads back as stored"
+            );
+        }
+    }
+}
