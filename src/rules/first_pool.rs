@@ -11,7 +11,7 @@
 
 use crate::api::types::{InstanceType, PoolCreate};
 use crate::rules::forms::{pool_create, FieldErrors, PoolForm};
-use crate::rules::new_vpc::VpcStep;
+use crate::rules::new_vpc::Ended;
 use crate::rules::outcome::ApiError;
 
 /// The first pool's name when the person has not typed one: the digest's word
@@ -87,7 +87,7 @@ impl PendingPool {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PoolFlowEnd {
     /// The cluster's operation ended without a cluster to put the pool in.
-    ClusterEnded { operation_id: String, step: VpcStep },
+    ClusterEnded { operation_id: String, step: Ended },
     /// The cluster is made; the pool's create was refused or not answered.
     PoolNotMade { cluster_id: String, error: ApiError },
     /// The pool's create went out before the page was reloaded (or the key
@@ -101,14 +101,14 @@ impl PoolFlowEnd {
         match self {
             PoolFlowEnd::ClusterEnded {
                 operation_id,
-                step: VpcStep::Failed,
+                step: Ended::Failed,
             } => Some(ApiError::OperationFailed {
                 operation_id: operation_id.clone(),
                 what: format!("Create cluster {cluster_name}"),
             }),
             PoolFlowEnd::ClusterEnded {
                 operation_id,
-                step: VpcStep::OutOfTime { waited_secs },
+                step: Ended::OutOfTime { waited_secs },
             } => Some(ApiError::DeadlineExceeded {
                 operation_id: operation_id.clone(),
                 waited_secs: *waited_secs,
@@ -123,7 +123,7 @@ impl PoolFlowEnd {
     pub fn follow_up(&self, cluster_name: &str, pool_name: &str) -> String {
         match self {
             PoolFlowEnd::ClusterEnded {
-                step: VpcStep::Failed,
+                step: Ended::Failed,
                 ..
             } => format!(
                 "Pool {pool_name} was not sent: cluster {cluster_name} was not made. \
@@ -131,7 +131,7 @@ impl PoolFlowEnd {
                  Everything you typed is kept below."
             ),
             PoolFlowEnd::ClusterEnded {
-                step: VpcStep::OutOfTime { .. },
+                step: Ended::OutOfTime { .. },
                 ..
             } => format!(
                 "Pool {pool_name} was not sent: cluster {cluster_name} was not ready in time. \
@@ -140,7 +140,7 @@ impl PoolFlowEnd {
             ),
             PoolFlowEnd::ClusterEnded {
                 operation_id,
-                step: VpcStep::Lost,
+                step: Ended::Lost,
             } => format!(
                 "Pool {pool_name} was not sent: the cluster's operation {operation_id} is no longer known to the API. \
                  Check whether cluster {cluster_name} exists before trying again. Everything you typed is kept below."
@@ -306,7 +306,7 @@ mod tests {
         assert!(!cut_short.is_final());
         let failed = PoolFlowEnd::ClusterEnded {
             operation_id: "op1".into(),
-            step: VpcStep::Failed,
+            step: Ended::Failed,
         };
         assert_eq!(failed.retry_in(), None);
         assert!(matches!(

@@ -168,14 +168,16 @@ pub fn vpc_message_for(
     })
 }
 
-/// Where the followed VPC operation stands, read from the tracker.
+/// Where a followed create's operation stands, read from the tracker: the
+/// VPC's, then the cluster's, in Create cluster's flow.
 #[derive(Clone, Debug, PartialEq)]
-pub enum VpcStep {
+pub enum Ended {
     /// Not ended yet (pending, running, or `unknown`, which is not an end).
     Waiting,
-    /// Done: the new VPC's id, for the cluster create.
+    /// Done: the id of what it made (the new VPC's, for the cluster create;
+    /// the cluster's, for its first pool).
     Ready {
-        vpc_id: String,
+        resource_id: String,
     },
     /// Done, but the operation named no resource: there is no id to create the
     /// cluster with.
@@ -189,25 +191,25 @@ pub enum VpcStep {
     Lost,
 }
 
-impl VpcStep {
-    pub fn of(tracked: Option<&Tracked>) -> VpcStep {
+impl Ended {
+    pub fn of(tracked: Option<&Tracked>) -> Ended {
         use crate::api::types::OperationStatus as S;
         let Some(t) = tracked else {
-            return VpcStep::Waiting;
+            return Ended::Waiting;
         };
         if t.lost {
-            return VpcStep::Lost;
+            return Ended::Lost;
         }
         match &t.op.status {
-            S::Done if t.op.resource_id.is_empty() => VpcStep::ReadyWithoutId,
-            S::Done => VpcStep::Ready {
-                vpc_id: t.op.resource_id.clone(),
+            S::Done if t.op.resource_id.is_empty() => Ended::ReadyWithoutId,
+            S::Done => Ended::Ready {
+                resource_id: t.op.resource_id.clone(),
             },
-            S::Failed => VpcStep::Failed,
-            _ if t.expired => VpcStep::OutOfTime {
+            S::Failed => Ended::Failed,
+            _ if t.expired => Ended::OutOfTime {
                 waited_secs: ((t.deadline_ms - t.since_ms).max(0.0) / 1000.0) as u64,
             },
-            _ => VpcStep::Waiting,
+            _ => Ended::Waiting,
         }
     }
 }
@@ -219,7 +221,7 @@ pub enum FlowEnd {
     /// answer) it may have.
     VpcNotSent(ApiError),
     /// The VPC's operation ended: failed, out of time, lost, or done with no id.
-    VpcEnded { operation_id: String, step: VpcStep },
+    VpcEnded { operation_id: String, step: Ended },
     /// The VPC was made; the cluster create was then refused (or may not have
     /// gone through): the VPC exists and is now offered as a free VPC.
     ClusterNotMade { vpc_id: String },
@@ -232,14 +234,14 @@ impl FlowEnd {
             FlowEnd::VpcNotSent(e) => Some(e.clone()),
             FlowEnd::VpcEnded {
                 operation_id,
-                step: VpcStep::Failed,
+                step: Ended::Failed,
             } => Some(ApiError::OperationFailed {
                 operation_id: operation_id.clone(),
                 what: format!("Create VPC {vpc_name}"),
             }),
             FlowEnd::VpcEnded {
                 operation_id,
-                step: VpcStep::OutOfTime { waited_secs },
+                step: Ended::OutOfTime { waited_secs },
             } => Some(ApiError::DeadlineExceeded {
                 operation_id: operation_id.clone(),
                 waited_secs: *waited_secs,
@@ -258,21 +260,21 @@ impl FlowEnd {
             ),
             FlowEnd::VpcNotSent(_) => format!("{NOTHING_ELSE} Everything you typed is kept below."),
             FlowEnd::VpcEnded {
-                step: VpcStep::Failed,
+                step: Ended::Failed,
                 ..
             } => format!(
                 "{NOTHING_ELSE} The API gives no reason for a failed operation; VPC {vpc_name} may be listed with status error. \
                  Everything you typed is kept below."
             ),
             FlowEnd::VpcEnded {
-                step: VpcStep::OutOfTime { .. },
+                step: Ended::OutOfTime { .. },
                 ..
             } => format!(
                 "{NOTHING_ELSE} The VPC create will not be sent again: VPC {vpc_name} is offered below as a free VPC once it is ready."
             ),
             FlowEnd::VpcEnded {
                 operation_id,
-                step: VpcStep::Lost,
+                step: Ended::Lost,
             } => format!(
                 "The VPC's operation {operation_id} is no longer known to the API (it answered 404). {NOTHING_ELSE} \
                  Nothing was sent again: the project's VPCs were read again; check whether VPC {vpc_name} exists before trying again."
@@ -492,28 +494,28 @@ mod tests {
 
     #[test]
     fn only_a_done_vpc_operation_lets_the_cluster_go() {
-        assert_eq!(VpcStep::of(None), VpcStep::Waiting);
+        assert_eq!(Ended::of(None), Ended::Waiting);
         for s in [
             OperationStatus::Pending,
             OperationStatus::Running,
             OperationStatus::Unknown,
             OperationStatus::Other("paused".into()),
         ] {
-            assert_eq!(VpcStep::of(Some(&tracked(s, "v"))), VpcStep::Waiting);
+            assert_eq!(Ended::of(Some(&tracked(s, "v"))), Ended::Waiting);
         }
         assert_eq!(
-            VpcStep::of(Some(&tracked(OperationStatus::Done, "v-9"))),
-            VpcStep::Ready {
-                vpc_id: "v-9".into()
+            Ended::of(Some(&tracked(OperationStatus::Done, "v-9"))),
+            Ended::Ready {
+                resource_id: "v-9".into()
             }
         );
         assert_eq!(
-            VpcStep::of(Some(&tracked(OperationStatus::Done, ""))),
-            VpcStep::ReadyWithoutId
+            Ended::of(Some(&tracked(OperationStatus::Done, ""))),
+            Ended::ReadyWithoutId
         );
         assert_eq!(
-            VpcStep::of(Some(&tracked(OperationStatus::Failed, "v"))),
-            VpcStep::Failed
+            Ended::of(Some(&tracked(OperationStatus::Failed, "v"))),
+            Ended::Failed
         );
     }
 
@@ -522,19 +524,19 @@ mod tests {
         let mut late = tracked(OperationStatus::Unknown, "v");
         late.expired = true;
         assert_eq!(
-            VpcStep::of(Some(&late)),
-            VpcStep::OutOfTime { waited_secs: 600 }
+            Ended::of(Some(&late)),
+            Ended::OutOfTime { waited_secs: 600 }
         );
         let mut lost = tracked(OperationStatus::Running, "v");
         lost.lost = true;
-        assert_eq!(VpcStep::of(Some(&lost)), VpcStep::Lost);
+        assert_eq!(Ended::of(Some(&lost)), Ended::Lost);
     }
 
     #[test]
     fn each_end_says_nothing_else_was_sent_in_the_guides_words() {
         let failed = FlowEnd::VpcEnded {
             operation_id: "op-v".into(),
-            step: VpcStep::Failed,
+            step: Ended::Failed,
         };
         let e = failed.error("web-vpc").unwrap();
         assert!(e
@@ -547,7 +549,7 @@ mod tests {
 
         let late = FlowEnd::VpcEnded {
             operation_id: "op-v".into(),
-            step: VpcStep::OutOfTime { waited_secs: 600 },
+            step: Ended::OutOfTime { waited_secs: 600 },
         };
         assert!(late
             .error("w")
@@ -558,7 +560,7 @@ mod tests {
 
         let lost = FlowEnd::VpcEnded {
             operation_id: "op-v".into(),
-            step: VpcStep::Lost,
+            step: Ended::Lost,
         };
         assert_eq!(lost.error("w"), None);
         assert!(lost.follow_up("w").contains("no longer known"));

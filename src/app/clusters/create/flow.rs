@@ -14,7 +14,7 @@ use crate::app::operations::follow_href;
 use crate::ops::Ops;
 use crate::rules::first_pool::{create_pool_address, PendingPool, PoolFlowEnd, PENDING_ITEM};
 use crate::rules::forms::PoolForm;
-use crate::rules::new_vpc::{in_new_vpc, FlowEnd, VpcStep};
+use crate::rules::new_vpc::{in_new_vpc, Ended, FlowEnd};
 use crate::rules::outcome::ApiError;
 
 /// What Apply sends, in order.
@@ -163,7 +163,9 @@ impl Flow {
         let step = self.ended(&id).await?;
         self.reread_vpcs.dispatch(());
         match step {
-            VpcStep::Ready { vpc_id } => {
+            Ended::Ready {
+                resource_id: vpc_id,
+            } => {
                 // From here on the form picks this VPC: it exists now.
                 self.vpc_choice.try_set(vpc_id.clone());
                 self.set(|p| p.made_vpc = Some(vpc_id.clone()))?;
@@ -232,7 +234,10 @@ impl Flow {
         let Some(step) = self.ended(&cluster_op).await else {
             return;
         };
-        let VpcStep::Ready { vpc_id: cluster_id } = step else {
+        let Ended::Ready {
+            resource_id: cluster_id,
+        } = step
+        else {
             keep_tab_item(PENDING_ITEM, "");
             self.set(|p| {
                 p.cluster_op = None;
@@ -317,11 +322,11 @@ impl Flow {
     }
 
     /// How a followed operation ended, as a step; `None` once the page has gone.
-    async fn ended(&self, id: &str) -> Option<VpcStep> {
+    async fn ended(&self, id: &str) -> Option<Ended> {
         let _ = self.ops.until_ended(id).await;
-        let step = VpcStep::of(untrack(|| self.ops.get(id)).as_ref());
+        let step = Ended::of(untrack(|| self.ops.get(id)).as_ref());
         self.progress.try_with_untracked(|_| ())?;
-        (step != VpcStep::Waiting).then_some(step)
+        (step != Ended::Waiting).then_some(step)
     }
 
     /// Moves the progress on; `None` once the page has gone (the flow ends with it).

@@ -23,7 +23,7 @@ use crate::rules::first_pool::{
     default_instance_type, first_pool_create, PendingPool, PENDING_ITEM,
 };
 use crate::rules::gate::Gate;
-use crate::rules::new_vpc::{initial_choice, vpc_choices, FlowEnd, VpcChoice, VpcStep};
+use crate::rules::new_vpc::{initial_choice, vpc_choices, Ended, FlowEnd, VpcChoice};
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::QuotaNeed;
 
@@ -222,7 +222,7 @@ fn vpc_unsettled(
 ) -> Option<&'static str> {
     let may_exist = progress.with(|p| match &p.vpc_end {
         Some(FlowEnd::VpcNotSent(error)) => error.may_have_acted(),
-        Some(FlowEnd::VpcEnded { step, .. }) => *step != VpcStep::Failed,
+        Some(FlowEnd::VpcEnded { step, .. }) => *step != Ended::Failed,
         _ => false,
     });
     let unread =

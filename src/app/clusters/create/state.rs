@@ -207,53 +207,42 @@ impl State {
     /// Beside a cluster field: what is wrong with what was typed (once typed
     /// into, or after a submit), the create's refusal, or the plan's.
     pub fn error_for(&self, field: &'static str) -> Signal<Option<String>> {
-        let State {
-            inputs,
-            checks,
-            refused,
-        } = *self;
-        Signal::derive(move || {
-            let local = checks.cluster.with(|c| {
-                c.as_ref()
-                    .err()
-                    .and_then(|e: &FieldErrors| e.get(field).cloned())
-            });
-            let typed = match field {
-                "name" => !inputs.name.with(String::is_empty),
-                "tags" => !inputs.tags.with(String::is_empty),
-                _ => false,
-            };
-            let local = local.filter(|_| inputs.touched.get() || typed);
-            refused.cluster.with(|rejected| {
-                refused
-                    .gate
-                    .with(|g| message_for(field, local, rejected.as_ref(), g))
-            })
-        })
+        let (inputs, checks) = (self.inputs, self.checks);
+        let typed = move || match field {
+            "name" => !inputs.name.with(String::is_empty),
+            "tags" => !inputs.tags.with(String::is_empty),
+            _ => false,
+        };
+        let local = move || checks.cluster.with(|c| at(c, field));
+        self.beside(field, local, typed, self.refused.cluster, message_for)
     }
 
     /// Beside a new VPC's field: the same, for the VPC create.
     pub fn vpc_error_for(&self, field: &'static str) -> Signal<Option<String>> {
-        let State {
-            inputs,
-            checks,
-            refused,
-        } = *self;
+        let (inputs, checks) = (self.inputs, self.checks);
+        let typed = move || match field {
+            "name" => !inputs.vpc_name.with(String::is_empty),
+            "subnet_name" => !inputs.subnet_name.with(String::is_empty),
+            _ => false,
+        };
+        let local = move || checks.vpc.with(|c| at(c, field));
+        self.beside(field, local, typed, self.refused.vpc, vpc_message_for)
+    }
+
+    /// The message beside `field`: its `local` problem once `typed` into (or
+    /// after a submit), else the create's refusal, else the plan's; `say` words it.
+    fn beside(
+        &self,
+        field: &'static str,
+        local: impl Fn() -> Option<String> + Send + Sync + 'static,
+        typed: impl Fn() -> bool + Send + Sync + 'static,
+        refusal: RwSignal<Option<ApiError>>,
+        say: fn(&str, Option<String>, Option<&ApiError>, &Gate) -> Option<String>,
+    ) -> Signal<Option<String>> {
+        let (touched, gate) = (self.inputs.touched, self.refused.gate);
         Signal::derive(move || {
-            let local = checks
-                .vpc
-                .with(|c| c.as_ref().err().and_then(|e| e.get(field).cloned()));
-            let typed = match field {
-                "name" => !inputs.vpc_name.with(String::is_empty),
-                "subnet_name" => !inputs.subnet_name.with(String::is_empty),
-                _ => false,
-            };
-            let local = local.filter(|_| inputs.touched.get() || typed);
-            refused.vpc.with(|rejected| {
-                refused
-                    .gate
-                    .with(|g| vpc_message_for(field, local, rejected.as_ref(), g))
-            })
+            let local = local().filter(|_| touched.get() || typed());
+            refusal.with(|rejected| gate.with(|g| say(field, local, rejected.as_ref(), g)))
         })
     }
 
@@ -288,4 +277,9 @@ impl State {
         }
         unsent_reason(&labels)
     }
+}
+
+/// A checked part's problem with `field`, if it has one.
+fn at<T>(checked: &Result<T, FieldErrors>, field: &str) -> Option<String> {
+    checked.as_ref().err().and_then(|e| e.get(field).cloned())
 }
