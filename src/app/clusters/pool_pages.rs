@@ -11,7 +11,7 @@ use crate::api::types::Pool;
 use crate::app::clusters::figures::{figure_view, Shares};
 use crate::app::clusters::pool_reads::{PoolListing, PoolReads};
 use crate::app::clusters::pools_section::PoolGap;
-use crate::app::components::{tag_list, SortHeader};
+use crate::app::components::{tag_list, Column, Table};
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::perf::ListMarks;
@@ -248,8 +248,8 @@ fn PoolPager(shown: Memo<PoolPage>, to_page: Callback<isize>) -> impl IntoView {
     }
 }
 
-/// The rows of one page: a keyed `<For>`, so a read that changed one pool on
-/// the page redraws that row and no other.
+/// The rows of one page, keyed by each pool's text: a read that changed one
+/// pool on the page redraws that row and no other.
 #[component]
 fn PoolTable(
     shown: Memo<PoolPage>,
@@ -258,51 +258,54 @@ fn PoolTable(
     sort_by: Callback<&'static str>,
 ) -> impl IntoView {
     let route = route::<ClusterRoute>();
-    let sortable = move |column: &'static str, label: &'static str| {
-        view! { <SortHeader column label state=Signal::derive(move || aria_sort(&sort.get(), column)) sort_by /> }
-    };
+    let state = move |column: &'static str| Signal::derive(move || aria_sort(&sort.get(), column));
+    type Row = (Arc<Sourced<Pool>>, usize);
+    let columns: Vec<Column<Row>> = vec![
+        Column::new("Name", move |(pool, _): &Row| {
+            // A plain link (the router still handles its clicks): a page of
+            // rows does not need each link to follow the location.
+            let href = route.with_untracked(|r| {
+                crate::app::paths::href(&to::pool(&r.project_id, &r.cluster_id, &pool.id))
+            });
+            view! { <a href=href>{pool.name.clone()}</a> }.into_any()
+        })
+        .class("name")
+        .title(|(pool, _): &Row| pool.name.clone())
+        .sorted("name", state("name"), sort_by),
+        Column::new("Instance type", |(pool, _): &Row| {
+            pool.node_config.instance_type.clone().into_any()
+        })
+        .class("nowrap")
+        .sorted("instance", state("instance"), sort_by),
+        Column::new("Nodes", |(pool, _): &Row| pool.node_count.into_any()).sorted(
+            "nodes",
+            state("nodes"),
+            sort_by,
+        ),
+        Column::new("Share of vCPU", move |(pool, _): &Row| {
+            let pool = pool.clone();
+            (move || figure_view(shares.with(|s| s.as_ref().map(|s| s.of(&pool))))).into_any()
+        })
+        .class("figure")
+        .head_class("figure"),
+        Column::new("Status", |(pool, _): &Row| {
+            let status = pool.status.as_str();
+            view! { <span class=format!("badge badge-{status}")>{status.to_string()}</span> }
+                .into_any()
+        })
+        .sorted("status", state("status"), sort_by),
+        Column::new("Labels", |(pool, _): &Row| {
+            tag_list(&pool.node_config.labels).into_any()
+        }),
+        Column::new("Taints", |(pool, _): &Row| {
+            tag_list(&pool.node_config.taints).into_any()
+        }),
+        Column::new("Tags", |(pool, _): &Row| tag_list(&pool.tags).into_any()),
+    ];
     view! {
         // Its own sideways scroll when its columns outgrow the page: the page never widens.
         <div class="table-frame">
-        <table class="table table-wide" aria-label="Pools">
-            <thead>
-                <tr>
-                    {sortable("name", "Name")}
-                    {sortable("instance", "Instance type")}
-                    {sortable("nodes", "Nodes")}
-                    <th scope="col" class="figure">"Share of vCPU"</th>
-                    {sortable("status", "Status")}
-                    <th scope="col">"Labels"</th>
-                    <th scope="col">"Taints"</th>
-                    <th scope="col">"Tags"</th>
-                </tr>
-            </thead>
-            <tbody>
-                <For each=move || shown.with(|s| s.rows.clone()) key=|row| row.clone() let((pool, _))>
-                    {
-                        // A plain link (the router still handles its clicks): a page of
-                        // rows does not need each link to follow the location.
-                        let href = route.with_untracked(|r| crate::app::paths::href(&to::pool(&r.project_id, &r.cluster_id, &pool.id)));
-                        let status = pool.status.as_str();
-                        view! {
-                            <tr>
-                                <td class="name" title=pool.name.clone()><a href=href>{pool.name.clone()}</a></td>
-                                <td class="nowrap">{pool.node_config.instance_type.clone()}</td>
-                                <td>{pool.node_count}</td>
-                                <td class="figure">{
-                                    let pool = pool.clone();
-                                    move || figure_view(shares.with(|s| s.as_ref().map(|s| s.of(&pool))))
-                                }</td>
-                                <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
-                                <td>{tag_list(&pool.node_config.labels)}</td>
-                                <td>{tag_list(&pool.node_config.taints)}</td>
-                                <td>{tag_list(&pool.tags)}</td>
-                            </tr>
-                        }
-                    }
-                </For>
-            </tbody>
-        </table>
+            <Table label="Pools" rows=Signal::derive(move || shown.with(|s| s.rows.clone())) columns />
         </div>
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::app::components::ErrorView;
+use crate::app::components::{ErrorView, SortHeader};
 use crate::rules::outcome::ApiError;
 
 /// What a row gives a column: its cell, or its cell's title.
@@ -20,6 +20,10 @@ pub struct Column<T> {
     head: &'static str,
     /// The heading is for screen readers only (a column of buttons).
     head_hidden: bool,
+    head_class: Option<&'static str>,
+    /// Sorted by a click on its heading: the column's key, its `aria-sort`, and
+    /// what a click calls (a [`SortHeader`]).
+    sort: Option<(&'static str, Signal<&'static str>, Callback<&'static str>)>,
     class: Option<&'static str>,
     /// The cell's full text on hover, for a cell that may be cut short.
     title: Option<Of<T, String>>,
@@ -31,6 +35,8 @@ impl<T> Column<T> {
         Column {
             head,
             head_hidden: false,
+            head_class: None,
+            sort: None,
             class: None,
             title: None,
             cell: Arc::new(cell),
@@ -52,6 +58,24 @@ impl<T> Column<T> {
     /// A heading only screen readers read.
     pub fn head_hidden(mut self) -> Self {
         self.head_hidden = true;
+        self
+    }
+
+    /// The heading's class (`figure`: a right-aligned figure's column).
+    pub fn head_class(mut self, class: &'static str) -> Self {
+        self.head_class = Some(class);
+        self
+    }
+
+    /// A heading that sorts the list by `key` when clicked (`sort_by(key)`);
+    /// `state` is how the list is sorted by it now (`aria-sort`).
+    pub fn sorted(
+        mut self,
+        key: &'static str,
+        state: Signal<&'static str>,
+        sort_by: Callback<&'static str>,
+    ) -> Self {
+        self.sort = Some((key, state, sort_by));
         self
     }
 }
@@ -119,12 +143,16 @@ where
     let heads = columns
         .iter()
         .map(|c| {
-            let head = c.head;
-            if c.head_hidden {
-                view! { <th scope="col"><span class="visually-hidden">{head}</span></th> }
-                    .into_any()
-            } else {
-                view! { <th scope="col">{head}</th> }.into_any()
+            let (head, class) = (c.head, c.head_class);
+            match c.sort {
+                Some((column, state, sort_by)) => {
+                    view! { <SortHeader column label=head state sort_by /> }.into_any()
+                }
+                None if c.head_hidden => {
+                    view! { <th scope="col"><span class="visually-hidden">{head}</span></th> }
+                        .into_any()
+                }
+                None => view! { <th scope="col" class=class>{head}</th> }.into_any(),
             }
         })
         .collect_view();
