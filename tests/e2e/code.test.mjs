@@ -218,3 +218,17 @@ test.describe('a new VPC, a cluster in it and its first pool', () => {
     expect(await api('GET', `/v1/nks/clusters/${clusterId}/pools/${poolId}`)).toMatchObject({ cluster_id: clusterId, status: 'ready' });
   });
 });
+
+test('allow kubectl: the form shows the rule it would add, or why it would not', async ({ demo, open }) => {
+  const page = await open(clusterPath(demo));
+  await page.getByRole('button', { name: 'Allow kubectl from…' }).click();
+  const form = page.getByRole('form', { name: 'Allow kubectl' });
+  await form.getByLabel('Allow kubectl from (source range)').fill('198.51.100.7');
+  await form.getByText('Code: cURL, Go, TypeScript, Terraform').click();
+  await expect(form.getByRole('status').filter({ hasText: 'would refuse' }).getByRole('listitem')).toHaveCount(1);
+  await form.getByLabel('Allow kubectl from (source range)').fill('198.51.100.7/32');
+  await form.getByRole('tab', { name: 'cURL' }).click();
+  const curl = form.getByRole('tabpanel', { name: 'cURL code' });
+  await expect(curl).toContainText('"source_address":"198.51.100.7/32"');
+  await expect(curl).toContainText('"destination_ports":["443"]');
+});

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
+use crate::app::code::CodePanel;
 use crate::app::components::{
     described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
@@ -20,6 +21,8 @@ use crate::rules::reachability::{
     api_vip, format_address, kubectl_rule, verdict, vips, whole_internet_warning, Cidr,
     EXAMPLE_SOURCE,
 };
+use nks_api::mutation::Mutation;
+use nks_code::Change;
 
 /// What the section is read from: the cluster, its VPC and the VPC's rules, read
 /// together, so a verdict is never drawn from rules that could not be read.
@@ -188,26 +191,30 @@ fn AllowKubectl(target: Target) -> impl IntoView {
     let step = RwSignal::new(Step::Closed);
     let source = RwSignal::new(String::new());
     let api = target.api_vip;
-    // Sent once, then followed in place; Close returns to the button.
-    let submit = {
-        let vpc_id = target.vpc_id.clone();
-        Submit::following(
-            move |source: Cidr| {
-                let (client, vpc_id) = (client.clone(), vpc_id.clone());
-                let body = api.map(|vip| kubectl_rule(source, vip));
-                async move {
-                    match body {
-                        Some(body) => client.create_firewall_rule(&vpc_id, &body).await,
-                        // The button is disabled without an address; never reached.
-                        None => Err(ApiError::Cancelled {
-                            call: "Create firewall rule".into(),
-                        }),
-                    }
-                }
-            },
-            None,
-        )
+    let vpc_id = StoredValue::new(target.vpc_id.clone());
+    // The rule for a source range: what is sent, and what the Code panel writes.
+    let rule_for = move |source: Cidr| {
+        api.map(|vip| Mutation::CreateFirewallRule {
+            vpc_id: vpc_id.get_value(),
+            body: kubectl_rule(source, vip),
+        })
     };
+    // Sent once, then followed in place; Close returns to the button.
+    let submit = Submit::following(
+        move |source: Cidr| {
+            let (client, rule) = (client.clone(), rule_for(source));
+            async move {
+                match rule {
+                    Some(rule) => client.apply(&rule).await,
+                    // The button is disabled without an address; never reached.
+                    None => Err(ApiError::Cancelled {
+                        call: "Create firewall rule".into(),
+                    }),
+                }
+            }
+        },
+        None,
+    );
     let (tried, rejected, submitted) = (submit.touched, submit.refused, submit.sent);
     let finished = finished(submitted);
     let pending = Signal::derive(move || submit.pending());
@@ -217,19 +224,13 @@ fn AllowKubectl(target: Target) -> impl IntoView {
         }
         Cidr::parse(&source.get()).err()
     });
-    let field_error = Signal::derive(move || {
-        local_error.get().or_else(|| {
-            rejected.with(|r| {
-                r.as_ref()
-                    .filter(|e| e.field() == Some("source_address"))
-                    .and_then(|e| {
-                        e.server_message().map(|m| {
-                            crate::rules::forms::said(m, &crate::rules::forms::by_position)
-                        })
-                    })
-            })
-        })
+    let field_error = source_error(local_error, rejected);
+    let typed = Memo::new(move |_| Cidr::parse(&source.get()));
+    let code = Signal::derive(move || {
+        let rule = typed.get().ok().and_then(rule_for);
+        rule.map(|rule| Change::one(rule, None))
     });
+    let problems = Signal::derive(move || typed.get().err().into_iter().collect::<Vec<_>>());
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         tried.set(true);
@@ -304,6 +305,7 @@ fn AllowKubectl(target: Target) -> impl IntoView {
                             </button>
                             <button class="btn btn-quiet" type="button" on:click=move |_| close()>"Cancel"</button>
                         </div>
+                        <CodePanel change=code problems />
                     </form>
                 }.into_any(),
             }}
@@ -329,4 +331,25 @@ fn AllowKubectl(target: Target) -> impl IntoView {
             })}
         </div>
     }
+}
+
+/// Beside the source range: what is wrong with what was typed, else the API's
+/// refusal of it.
+fn source_error(
+    local: Memo<Option<String>>,
+    rejected: RwSignal<Option<ApiError>>,
+) -> Signal<Option<String>> {
+    Signal::derive(move || {
+        local.get().or_else(|| {
+            rejected.with(|r| {
+                r.as_ref()
+                    .filter(|e| e.field() == Some("source_address"))
+                    .and_then(|e| {
+                        e.server_message().map(|m| {
+                            crate::rules::forms::said(m, &crate::rules::forms::by_position)
+                        })
+                    })
+            })
+        })
+    })
 }
