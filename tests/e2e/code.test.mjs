@@ -20,6 +20,12 @@ async function code(scope, tab) {
   return scope.getByRole('tabpanel', { name: `${tab} code` });
 }
 
+/** The plan has answered: its figures are drawn above the Code panel, so the
+ *  panel no longer moves under the pointer. */
+async function planned(page) {
+  await expect(page.getByRole('complementary', { name: 'Plan' }).getByText(/^Availability: /).first()).toBeVisible();
+}
+
 /** Runs a cURL snippet with bash: the key and base URL in the environment, and
  *  `sleep N` moving the simulator's clock N seconds. Answers its stdout. */
 async function runCurl(sim, text) {
@@ -54,6 +60,7 @@ test('create pool: the cURL on screen makes the pool Apply would make', async ({
   // A tag is free text: quotes, $( ) and backticks must reach the API as typed.
   await page.getByLabel('Tags').fill("it's $(id) `id`");
   await page.getByLabel('Node count').fill('2');
+  await planned(page);
   const curl = await code(page, 'cURL');
   await expect(curl).toContainText('"name":"from-curl"');
   await expect(curl).toContainText('NIRVANA_LABS_API_KEY');
@@ -90,6 +97,7 @@ test('scale a pool: the cURL sends node_count alone, and the pool scales', async
   const before = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
   const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
   await page.getByLabel('Node count').fill(String(before.node_count + 1));
+  await planned(page);
   const curl = await code(page, 'cURL');
   await expect(curl).toContainText(`--data '{"node_count":${before.node_count + 1}}'`);
   await page.getByRole('tab', { name: 'Terraform' }).click();
@@ -200,6 +208,7 @@ test.describe('a new VPC, a cluster in it and its first pool', () => {
     await page.getByLabel('VPC name').fill('web-vpc');
     await page.getByLabel('Subnet name').fill('web-subnet');
     await page.getByRole('radio', { name: 'Off' }).check();
+    await planned(page);
     const curl = await code(page, 'cURL');
     await expect(curl).toContainText('# Create pool.');
     await expect(curl).toContainText('# Create VPC.');
