@@ -897,97 +897,6 @@ impl Client {
 
     // ----- mutations: each answers with an Operation, never the resource -----
 
-    pub async fn create_cluster(&self, body: &ClusterCreate) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::CreateCluster(body.clone())).await
-    }
-
-    pub async fn update_cluster(
-        &self,
-        cluster_id: &str,
-        body: &ClusterUpdate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::UpdateCluster {
-            cluster_id: cluster_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn delete_cluster(&self, cluster_id: &str) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::DeleteCluster {
-            cluster_id: cluster_id.to_string(),
-        })
-        .await
-    }
-
-    pub async fn create_pool(
-        &self,
-        cluster_id: &str,
-        body: &PoolCreate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::CreatePool {
-            cluster_id: cluster_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn update_pool(
-        &self,
-        cluster_id: &str,
-        pool_id: &str,
-        body: &PoolUpdate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::UpdatePool {
-            cluster_id: cluster_id.to_string(),
-            pool_id: pool_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn delete_pool(
-        &self,
-        cluster_id: &str,
-        pool_id: &str,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::DeletePool {
-            cluster_id: cluster_id.to_string(),
-            pool_id: pool_id.to_string(),
-        })
-        .await
-    }
-
-    /// Turns a load balancer's public IP on or off: the one change the API
-    /// allows on it. The address is assigned or removed when the operation ends.
-    pub async fn update_load_balancer(
-        &self,
-        cluster_id: &str,
-        load_balancer_id: &str,
-        body: &LoadBalancerUpdate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::UpdateLoadBalancer {
-            cluster_id: cluster_id.to_string(),
-            load_balancer_id: load_balancer_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn delete_node(
-        &self,
-        cluster_id: &str,
-        pool_id: &str,
-        node_id: &str,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::DeleteNode {
-            cluster_id: cluster_id.to_string(),
-            pool_id: pool_id.to_string(),
-            node_id: node_id.to_string(),
-        })
-        .await
-    }
-
     // ----- new VPC from the create-cluster form -----
 
     /// `Ok` when the platform would accept this VPC create; a refusal carries its reason.
@@ -1009,11 +918,6 @@ impl Client {
         decode("Price VPC", &answer)
     }
 
-    /// Creates a VPC; its id is the operation's `resource_id` once it is done.
-    pub async fn create_vpc(&self, body: &VpcCreate) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::CreateVpc(body.clone())).await
-    }
-
     // ----- networking: one VPC, its firewall rules, and their mutations -----
 
     pub async fn vpc(&self, vpc_id: &str) -> Result<Vpc, ApiError> {
@@ -1027,53 +931,6 @@ impl Client {
     pub async fn firewall_rules(&self, vpc_id: &str) -> Result<Vec<FirewallRule>, ApiError> {
         let path = format!("/v1/networking/vpcs/{}/firewall_rules", seg(vpc_id));
         self.list_all("List firewall rules", &path, &[]).await
-    }
-
-    pub async fn create_firewall_rule(
-        &self,
-        vpc_id: &str,
-        body: &FirewallRuleCreate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::CreateFirewallRule {
-            vpc_id: vpc_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn update_firewall_rule(
-        &self,
-        vpc_id: &str,
-        rule_id: &str,
-        body: &FirewallRuleUpdate,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::UpdateFirewallRule {
-            vpc_id: vpc_id.to_string(),
-            rule_id: rule_id.to_string(),
-            body: body.clone(),
-        })
-        .await
-    }
-
-    pub async fn delete_firewall_rule(
-        &self,
-        vpc_id: &str,
-        rule_id: &str,
-    ) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::DeleteFirewallRule {
-            vpc_id: vpc_id.to_string(),
-            rule_id: rule_id.to_string(),
-        })
-        .await
-    }
-
-    /// Deleting a VPC a cluster uses is refused (the simulator answers 422
-    /// naming the cluster); the refusal is the caller's to show.
-    pub async fn delete_vpc(&self, vpc_id: &str) -> Result<Operation, ApiError> {
-        self.apply(&Mutation::DeleteVpc {
-            vpc_id: vpc_id.to_string(),
-        })
-        .await
     }
 }
 
@@ -1114,7 +971,6 @@ fn json_body(body: &impl Serialize) -> String {
     serde_json::to_string(body).unwrap_or_default()
 }
 
-/// A path segment, percent-encoded: ids come from URLs the user can edit.
 /// `project_id` first, then `filters`.
 fn in_project<'a>(project_id: &str, filters: &[(&'a str, String)]) -> Vec<(&'a str, String)> {
     let mut query = vec![("project_id", project_id.to_string())];
@@ -1122,8 +978,10 @@ fn in_project<'a>(project_id: &str, filters: &[(&'a str, String)]) -> Vec<(&'a s
     query
 }
 
+/// A path segment or query value, percent-encoded as a change's path is
+/// (`nks_api::mutation::segment`): ids come from URLs the user can edit.
 fn seg(value: &str) -> String {
-    String::from(js_sys::encode_uri_component(value))
+    nks_api::mutation::segment(value)
 }
 
 fn with_query(path: &str, params: &[(&str, String)]) -> String {

@@ -39,12 +39,16 @@ pub enum Mutation {
         pool_id: String,
         node_id: String,
     },
+    /// Turns a load balancer's public IP on or off: the one change the API
+    /// allows on it. The address is assigned or removed when the operation ends.
     UpdateLoadBalancer {
         cluster_id: String,
         load_balancer_id: String,
         body: LoadBalancerUpdate,
     },
+    /// Its id is the operation's `resource_id` once it is done.
     CreateVpc(VpcCreate),
+    /// Refused (422, naming the cluster) while a cluster uses the VPC.
     DeleteVpc {
         vpc_id: String,
     },

@@ -87,16 +87,6 @@ impl Format {
             Format::Terraform => "Terraform",
         }
     }
-
-    /// The file a download of it is named.
-    pub fn file_name(self) -> &'static str {
-        match self {
-            Format::Curl => "change.sh",
-            Format::Go => "main.go",
-            Format::TypeScript => "change.ts",
-            Format::Terraform => "main.tf",
-        }
-    }
 }
 
 /// The change in one format. `base_url` is the API base the console talks to,

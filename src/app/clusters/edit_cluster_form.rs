@@ -5,6 +5,7 @@ use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
+use nks_api::mutation::Mutation;
 
 use crate::api::client::Client;
 use crate::api::types::{Cluster, ClusterUpdate};
@@ -85,7 +86,13 @@ fn EditClusterForm(cluster: Cluster) -> impl IntoView {
             draft,
             move |body: ClusterUpdate| {
                 let (client, id) = (client.clone(), id.clone());
-                async move { client.update_cluster(&id, &body).await }
+                async move {
+                    let update = Mutation::UpdateCluster {
+                        cluster_id: id,
+                        body,
+                    };
+                    client.apply(&update).await
+                }
             },
             move |op| route.with_untracked(|r| follow_href(&r.project_id, op, None, None)),
         )

@@ -1,10 +1,9 @@
 use leptos::prelude::*;
 use leptos_use_signal_debounce_throttle::signal_debounced;
 
+use super::ask::{make_plan, Cost, VpcPlanned};
 use crate::api::client::Client;
-use crate::api::types::{
-    BillingSummary, CostQuote, CostQuoteUpdate, DimensionDelta, PoolCreate, Quota, UsageDimension,
-};
+use crate::api::types::{BillingSummary, DimensionDelta, PoolCreate, Quota, UsageDimension};
 use crate::app::code::CodePanel;
 use crate::app::components::{Column, Keyed, Table};
 use crate::rules::as_code::change_of;
@@ -17,100 +16,6 @@ use nks_code::Resource;
 
 /// Wait this long after the last keystroke before asking the platform.
 const DEBOUNCE_MS: f64 = 350.0;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Cost {
-    Create(CostQuote),
-    Update(CostQuoteUpdate),
-}
-
-#[derive(Clone, Debug, PartialEq)]
-struct Planned {
-    /// The request this answers, so a late answer for an older body is never shown
-    /// as the plan of the current one.
-    request: PlanRequest,
-    /// `None` when it cannot be asked yet (a cluster whose VPC is still to be made).
-    availability: Option<Result<(), ApiError>>,
-    cost: Result<Cost, ApiError>,
-    quota: Option<Result<Quota, ApiError>>,
-    /// The VPC made first, when there is one.
-    vpc: Option<VpcPlanned>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-struct VpcPlanned {
-    name: String,
-    availability: Result<(), ApiError>,
-    cost: Result<CostQuote, ApiError>,
-}
-
-impl Planned {
-    /// Apply's verdict: the VPC's availability when one is made first (the
-    /// cluster's cannot be asked before the VPC has an id), else the change's own.
-    fn gate(&self) -> Gate {
-        match (&self.vpc, &self.availability) {
-            (Some(vpc), _) => new_vpc_gate(&vpc.availability, &vpc.name),
-            (None, Some(answer)) => Gate::from_availability(answer),
-            (None, None) => Gate::Idle,
-        }
-    }
-}
-
-async fn make_plan(client: Client, request: PlanRequest, region: String) -> Planned {
-    let mut vpc = None;
-    let (availability, cost) = match &request {
-        PlanRequest::CreateCluster(body) => (
-            Some(client.cluster_availability(body).await),
-            client.cluster_cost(body).await.map(Cost::Create),
-        ),
-        PlanRequest::CreateClusterWithNewVpc { vpc: body, cluster } => {
-            vpc = Some(VpcPlanned {
-                name: body.name.clone(),
-                availability: client.vpc_availability(body).await,
-                cost: client.vpc_cost(body).await,
-            });
-            (None, client.cluster_cost(cluster).await.map(Cost::Create))
-        }
-        PlanRequest::UpdateCluster { cluster_id, body } => (
-            Some(client.cluster_update_availability(cluster_id, body).await),
-            client
-                .cluster_update_cost(cluster_id, body)
-                .await
-                .map(Cost::Update),
-        ),
-        PlanRequest::CreatePool { cluster_id, body } => (
-            Some(client.pool_availability(cluster_id, body).await),
-            client.pool_cost(cluster_id, body).await.map(Cost::Create),
-        ),
-        PlanRequest::UpdatePool {
-            cluster_id,
-            pool_id,
-            body,
-        } => (
-            Some(
-                client
-                    .pool_update_availability(cluster_id, pool_id, body)
-                    .await,
-            ),
-            client
-                .pool_update_cost(cluster_id, pool_id, body)
-                .await
-                .map(Cost::Update),
-        ),
-    };
-    let quota = if region.is_empty() {
-        None
-    } else {
-        Some(client.quota(&region).await)
-    };
-    Planned {
-        request,
-        availability,
-        cost,
-        quota,
-        vpc,
-    }
-}
 
 /// Asks the platform, as the form changes (debounced; a stale request is dropped and
 /// its fetch aborted), whether the change can be done and what it costs, and shows

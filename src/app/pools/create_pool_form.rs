@@ -7,6 +7,7 @@ use crate::app::paths::A;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
+use nks_api::mutation::Mutation;
 
 use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
 use crate::api::client::Client;
@@ -150,7 +151,13 @@ fn CreatePoolForm(
             move |body: PoolCreate| {
                 attempted.set(body.name.clone());
                 let (client, cluster) = (client.clone(), cluster_id());
-                async move { client.create_pool(&cluster, &body).await }
+                async move {
+                    let create = Mutation::CreatePool {
+                        cluster_id: cluster,
+                        body,
+                    };
+                    client.apply(&create).await
+                }
             },
             move |id| {
                 follow_href(

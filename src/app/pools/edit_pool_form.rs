@@ -5,6 +5,7 @@ use crate::app::paths::params::{route, PoolRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
 use leptos::prelude::*;
+use nks_api::mutation::Mutation;
 
 use super::edit_pool_state::{EditChecks, EditPlan};
 use crate::api::client::Client;
@@ -101,7 +102,14 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
             let client = client.clone();
             let (cluster, pool) =
                 route.with_untracked(|r| (r.cluster_id.clone(), r.pool_id.clone()));
-            async move { client.update_pool(&cluster, &pool, &body).await }
+            async move {
+                let update = Mutation::UpdatePool {
+                    cluster_id: cluster,
+                    pool_id: pool,
+                    body,
+                };
+                client.apply(&update).await
+            }
         },
         move |id| {
             route.with_untracked(|r| follow_href(&r.project_id, id, Some(&r.cluster_id), None))

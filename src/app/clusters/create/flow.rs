@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use leptos::prelude::*;
+use nks_api::mutation::Mutation;
 
 use crate::api::client::Client;
 use crate::api::types::{ClusterCreate, Operation, PoolCreate, Vpc, VpcCreate};
@@ -143,7 +144,7 @@ impl Flow {
     /// The new VPC's id once its operation is done; else the flow ends here.
     async fn new_vpc(&self, body: VpcCreate) -> Option<String> {
         self.vpc_refused.set(None);
-        let op = match self.client.create_vpc(&body).await {
+        let op = match self.client.apply(&Mutation::CreateVpc(body)).await {
             Ok(op) => op,
             Err(error) => {
                 // It may have gone through: the name check must know its VPC.
@@ -190,7 +191,7 @@ impl Flow {
         self.attempted_name.set(body.name.clone());
         self.cluster_refused.set(None);
         self.set(|p| p.cluster_sending = true)?;
-        let answer = self.client.create_cluster(&body).await;
+        let answer = self.client.apply(&Mutation::CreateCluster(body)).await;
         match answer {
             Ok(op) => {
                 let id = self.follow(op);
@@ -262,7 +263,13 @@ impl Flow {
     async fn send_pool(&self, cluster_id: String, body: PoolCreate) {
         self.pool_refused.set(None);
         self.set(|p| p.pool_sending = true);
-        let answer = self.client.create_pool(&cluster_id, &body).await;
+        let answer = self
+            .client
+            .apply(&Mutation::CreatePool {
+                cluster_id: cluster_id.clone(),
+                body,
+            })
+            .await;
         self.set(|p| p.pool_sending = false);
         match answer {
             Ok(op) => {
