@@ -32,7 +32,7 @@ use super::clusters::{
     ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
     LoadBalancerList, PvcList, ReachabilitySection,
 };
-use super::code::{CodeView, ExportView};
+use super::code::{export::ExportView, view::CodeView};
 use super::components::{InTheWay, RetryLine};
 use super::home::Home;
 use super::networking::NetworkingPage;

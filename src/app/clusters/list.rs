@@ -7,7 +7,7 @@ use leptos_use_storage::use_local_storage;
 use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::clusters::list_filters::{param_setter, FilterControls};
+use crate::app::clusters::list_filters::{param_setter, Clusters, FilterControls};
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::context::{Projects, Refresh};
 use crate::app::paths::params::{route, ProjectRoute};
@@ -20,8 +20,6 @@ use crate::rules::outcome::ApiError;
 /// Whether the capacity and cost columns were last hidden (`off`) on this device;
 /// they are shown otherwise.
 const FIGURES_ITEM: &str = "nks-console.cluster-figures";
-
-pub(super) type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
 
 /// Every cluster of the project (all pages), filtered and sorted as the URL says,
 /// or the reason they could not be read: a failure is never shown as an empty list.

@@ -5,9 +5,14 @@ use leptos_router::hooks::use_navigate;
 use leptos_router::params::ParamsMap;
 use leptos_router::NavigateOptions;
 
-use crate::app::clusters::list::Clusters;
+use crate::api::decode::Sourced;
+use crate::api::types::ClusterSummary;
 use crate::app::paths::to;
 use crate::rules::listing::{all_tags, ClusterQuery};
+use crate::rules::outcome::ApiError;
+
+/// The clusters list's read, which the filters offer their choices from.
+pub(super) type Clusters = LocalResource<Result<Vec<Sourced<ClusterSummary>>, ApiError>>;
 
 const STATUSES: [&str; 7] = [
     "pending", "creating", "updating", "ready", "deleting", "deleted", "error",

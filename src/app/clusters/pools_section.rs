@@ -4,12 +4,10 @@
 use leptos::prelude::*;
 
 use crate::app::clusters::figures::Shares;
-use crate::app::clusters::pool_pages::PoolPages;
+use crate::app::clusters::pool_pages::{PoolGap, PoolPages};
 use crate::app::clusters::pool_reads::PoolReads;
 use crate::app::components::ErrorView;
-use crate::rules::display;
 use crate::rules::outcome::ApiError;
-use crate::rules::paged;
 
 /// What the pools part shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,59 +61,5 @@ pub(super) fn PoolList(
         .into_any(),
         ListState::Rows => view! { <PoolPages shown reads retry retrying shares /> }.into_any(),
     }
-    }
-}
-
-/// Where the pages that could not be read are: the pools read, and those
-/// missing, with a Retry that reads from the failed page on. Or, over a list
-/// kept shown, a refresh that stopped short of it.
-#[component]
-pub(super) fn PoolGap(
-    reads: RwSignal<PoolReads>,
-    retry: Callback<()>,
-    retrying: RwSignal<bool>,
-) -> impl IntoView {
-    let what = Memo::new(move |_| {
-        reads.with(|r| {
-            let (shown, held) = (r.reads.shown.as_ref()?, r.reads.held.as_ref());
-            if let Some(held) = held {
-                let gap = held.gap.clone()?;
-                let mut says = vec![paged::refresh_stopped(held, "pools")?];
-                if let Some(missing) = shown.missing() {
-                    says.push(format!(
-                        "In that list, {}",
-                        paged::gap_title(missing, "pools")
-                    ));
-                }
-                return Some(("Refresh stopped", String::new(), says, gap));
-            }
-            let gap = shown.gap.clone()?;
-            let missing = shown.missing()?;
-            Some((
-                "Pools not read",
-                paged::gap_title(missing, "Pools"),
-                vec![format!(
-                    "{}: those shown are not all of this cluster's pools.",
-                    paged::read_of(shown.read(), Some(missing), "pools")
-                )],
-                gap,
-            ))
-        })
-    });
-    move || {
-        what.get().map(|(label, title, says, gap)| {
-            let retry_says = paged::retry_says(&gap);
-            view! {
-                <div class="pool-gap" role="group" aria-label=label>
-                    {(!title.is_empty()).then(|| view! { <p class="alert-title">{title}</p> })}
-                    {says.into_iter().map(|line| view! { <p>{line}</p> }).collect_view()}
-                    <p>{retry_says}</p>
-                    <ErrorView error=gap.error retry=move |_| retry.run(()) />
-                    {move || retrying.with(|busy| *busy).then(|| view! {
-                        <p class="loading">{format!("Reading page {} onward…", display::count(gap.page))}</p>
-                    })}
-                </div>
-            }
-        })
     }
 }

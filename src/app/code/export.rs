@@ -5,27 +5,11 @@
 use leptos::prelude::*;
 use nks_api::types::Pool;
 
-use super::{CodeBlock, Disclosure};
+use super::source::{Export, ExportSource};
+use super::view::CodeBlock;
 use crate::api::client::Client;
 use crate::app::components::ErrorView;
 use crate::rules::outcome::ApiError;
-
-/// What a page exports.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Export {
-    Cluster(String),
-    Vpc(String),
-}
-
-#[derive(Clone, Copy)]
-struct ExportSource(Signal<Export>);
-
-/// The panel, closed until asked for; the reads happen when it is opened.
-#[component]
-pub fn ExportPanel(#[prop(into)] what: Signal<Export>) -> impl IntoView {
-    provide_context(ExportSource(what));
-    view! { <Disclosure class="code-panel export-panel" summary="main.tf: the resources and their import blocks" draw=super::super::lazy::terraform_export /> }
-}
 
 /// Reads what is exported and writes it: (file name, text).
 async fn exported(client: Client, what: Export) -> Result<(String, String), ApiError> {

@@ -9,7 +9,8 @@ use leptos_router::hooks::use_query_map;
 use leptos_router::params::ParamsMap;
 use nks_api::mutation::Mutation;
 
-use super::pool_fields::{PoolFields, PoolInputs, POOL_FIELDS};
+use super::pool_fields::{PoolFields, POOL_FIELDS};
+use super::pool_inputs::PoolInputs;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Pool, PoolCreate};
 use crate::app::components::{CreateCheck, Refusal, Submit, UncertainCreate};

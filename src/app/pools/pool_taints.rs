@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::pool_fields::PoolInputs;
+use super::pool_inputs::PoolInputs;
 use crate::app::components::focus_once_drawn;
 use crate::rules::forms::{api_message_about, said, taint_row_errors, taint_row_of};
 use crate::rules::gate::Gate;
