@@ -1,11 +1,16 @@
 //! What every page shares, provided by the shell: the projects the key sees,
-//! the project the address names, the refresh tick, and the tab's title.
+//! the project the address names, the refresh tick, the reads that follow
+//! them, and the tab's title.
+
+use std::future::Future;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
 use super::paths::router_base;
+use crate::api::client::Client;
 use crate::api::types::ProjectSummary;
+use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
 /// The projects the key can see, loaded once for the whole shell, and the one
@@ -94,3 +99,37 @@ pub fn current_project_id() -> Memo<Option<String>> {
 /// the console's one shared tick: relative times ("3 min ago") move on it too.
 #[derive(Clone, Copy)]
 pub struct Refresh(pub RwSignal<u64>);
+
+/// A read of what operations and the autoscaler change: it runs again when
+/// `key` changes, when an operation ends (whose end is shown once this read is
+/// in) and on the refresh tick. `fetch` reads `key` with the client.
+pub fn live<K: 'static, T: 'static, F: Future<Output = T> + 'static>(
+    key: impl Fn() -> K + 'static,
+    fetch: impl Fn(Client, K) -> F + 'static,
+) -> LocalResource<T> {
+    let (client, ops) = (expect_context::<Client>(), expect_context::<Ops>());
+    let Refresh(refresh) = expect_context::<Refresh>();
+    LocalResource::new(move || {
+        let read = fetch(client.clone(), key());
+        let reading = ops.read();
+        refresh.track();
+        async move {
+            let _reading = reading;
+            read.await
+        }
+    })
+}
+
+/// A read of what only an operation changes (names, a history): it runs again
+/// when `key` changes and when an operation ends, not on the tick.
+pub fn after_ops<K: 'static, T: 'static, F: Future<Output = T> + 'static>(
+    key: impl Fn() -> K + 'static,
+    fetch: impl Fn(Client, K) -> F + 'static,
+) -> LocalResource<T> {
+    let (client, ops) = (expect_context::<Client>(), expect_context::<Ops>());
+    LocalResource::new(move || {
+        let read = fetch(client.clone(), key());
+        ops.revision.track();
+        read
+    })
+}

@@ -10,9 +10,8 @@ use leptos_router::hooks::use_navigate;
 use crate::api::client::Client;
 use crate::api::types::{Cluster, Pool};
 use crate::app::components::NameSearch;
-use crate::app::context::{current_project_id, Projects};
+use crate::app::context::{after_ops, current_project_id, Projects};
 use crate::app::paths::to;
-use crate::ops::Ops;
 use crate::rules::operations_list::Known;
 use crate::rules::outcome::ApiError;
 use crate::rules::paged::{gap_title, Start};
@@ -43,10 +42,16 @@ pub struct ProjectIndex {
 /// fails it.
 pub async fn project_index(client: &Client, project: &str) -> Result<ProjectIndex, ApiError> {
     let mut index = ProjectIndex::default();
-    for cluster in client.clusters::<Cluster>(project).await? {
-        let pools = client
-            .pools_from::<Pool>(&cluster.id, &Start::first_page())
-            .await;
+    let clusters = client.clusters::<Cluster>(project).await?;
+    // Each cluster's pools, all read together.
+    let first = Start::first_page();
+    let pools = futures_util::future::join_all(
+        clusters
+            .iter()
+            .map(|c| client.pools_from::<Pool>(&c.id, &first)),
+    )
+    .await;
+    for (cluster, pools) in clusters.into_iter().zip(pools) {
         match pools.missing() {
             Some(_) if pools.items.is_empty() => index.unread.push(cluster.name.clone()),
             Some(missing) => index.partly.push(format!(
@@ -97,23 +102,19 @@ fn focus(id: &str) {
 #[component]
 pub fn SiteSearch() -> impl IntoView {
     let open = expect_context::<SearchOpen>().0;
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
     let projects = expect_context::<Projects>();
     let current = current_project_id();
     let project = Memo::new(move |_| current.get().or_else(|| projects.default_id()));
     // Read while open, again when an operation ends (a create adds a name).
-    let index = LocalResource::new(move || {
-        let client = client.clone();
-        let project = project.get();
-        ops.revision.track();
-        async move {
+    let index = after_ops(
+        move || project.get(),
+        |client, project| async move {
             match project {
                 Some(project) => project_index(&client, &project).await,
                 None => Ok(ProjectIndex::default()),
             }
-        }
-    });
+        },
+    );
     let read = Memo::new(move |_| index.get().and_then(Result::ok));
     let known = Memo::new(move |_| {
         read.with(|read| {

@@ -3,12 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::api::client::Client;
 use crate::api::types::{Controller, Volume};
 use crate::app::components::{listed, Column, StatusBadge, Table};
-use crate::app::context::Refresh;
+use crate::app::context::live;
 use crate::app::paths::params::{route, ClusterRoute};
-use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::outcome::ApiError;
 
@@ -19,17 +17,10 @@ type Row = (Controller, Vec<Volume>);
 /// The cluster's controllers, each with its address and volumes.
 #[component]
 pub fn ControllerList() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ClusterRoute>();
-    let cluster_id = move || route.read().cluster_id.clone();
-    let controllers = LocalResource::new(move || {
-        let client = client.clone();
-        let id = cluster_id();
-        ops.revision.track();
-        refresh.track();
-        async move {
+    let controllers = live(
+        move || route.read().cluster_id.clone(),
+        |client, id| async move {
             // Each controller's volumes, read together once the controllers are known.
             let controllers = client.controllers(&id).await?;
             let volumes = futures_util::future::try_join_all(
@@ -39,8 +30,8 @@ pub fn ControllerList() -> impl IntoView {
             )
             .await?;
             Ok::<Vec<Row>, ApiError>(controllers.into_iter().zip(volumes).collect())
-        }
-    });
+        },
+    );
     listed(
         controllers,
         "Loading controllers…",

@@ -11,7 +11,7 @@ use crate::app::clusters::pool_reads::{read_pools, PoolSource, Pools};
 use crate::app::clusters::pools_section::PoolList;
 use crate::app::code::{Export, ExportPanel};
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
-use crate::app::context::{page_title, Projects, Refresh};
+use crate::app::context::{after_ops, live, page_title, Projects};
 use crate::app::lazy;
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
@@ -65,32 +65,22 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
     let client = expect_context::<Client>();
     let projects = expect_context::<Projects>();
     let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ClusterRoute>();
     let project_id = move || route.read().project_id.clone();
     let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends, and every few seconds while visible: the
     // autoscaler changes pools behind the person's back.
-    let cluster = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let id = cluster_id();
-            let reading = ops.read();
-            refresh.track();
-            async move {
-                let _reading = reading;
-                client.cluster(&id).await
-            }
-        })
-    };
+    let cluster = live(
+        cluster_id,
+        |client, id| async move { client.cluster(&id).await },
+    );
     let PoolSource {
         reads,
         retry,
         retrying,
         pools,
-    } = read_pools(&client, cluster_id, ops, refresh);
-    let (types, cost) = capacity_reads(&client, cluster_id, ops, refresh);
+    } = read_pools(&client, cluster_id);
+    let (types, cost) = capacity_reads(&client, cluster_id);
     let region = Signal::derive(move || {
         cluster.with(|read| match read {
             Some(Ok(c)) => c.region.clone(),
@@ -106,7 +96,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             async move { client.vpcs(&project).await }
         })
     };
-    let recent = recent_operations(client, project_id, cluster_id, ops);
+    let recent = recent_operations(project_id, cluster_id);
     // The parts with their own state (what is typed to confirm a delete and its
     // progress, a kubeconfig message) are built once per cluster, not on every
     // refresh, and read what they show from here.
@@ -191,29 +181,15 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
 
 /// Capacity and cost: the instance types (read once per visit, kept), and the
 /// API's price of the cluster as it is, read again with the pools.
-fn capacity_reads(
-    client: &Client,
-    cluster_id: impl Fn() -> String + Copy + Send + Sync + 'static,
-    ops: Ops,
-    refresh: RwSignal<u64>,
-) -> (Types, Cost) {
-    let types = {
+fn capacity_reads(client: &Client, cluster_id: impl Fn() -> String + 'static) -> (Types, Cost) {
+    let client = client.clone();
+    let types = LocalResource::new(move || {
         let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            async move { figures::instance_types(&client).await }
-        })
-    };
-    let cost = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let id = cluster_id();
-            ops.revision.track();
-            refresh.track();
-            async move { figures::cluster_cost(&client, &id).await }
-        })
-    };
+        async move { figures::instance_types(&client).await }
+    });
+    let cost = live(cluster_id, |client, id| async move {
+        figures::cluster_cost(&client, &id).await
+    });
     (types, cost)
 }
 
@@ -249,24 +225,16 @@ fn pool_shares(types: Types, region: Signal<String>, pools: Pools) -> Memo<Optio
 
 /// The cluster's operations, read again when one ends.
 fn recent_operations(
-    client: Client,
-    project_id: impl Fn() -> String + Copy + Send + Sync + 'static,
-    cluster_id: impl Fn() -> String + Copy + Send + Sync + 'static,
-    ops: Ops,
+    project_id: impl Fn() -> String + 'static,
+    cluster_id: impl Fn() -> String + 'static,
 ) -> Recent {
-    LocalResource::new(move || {
-        let client = client.clone();
-        let (project, id) = (project_id(), cluster_id());
-        ops.revision.track();
-        async move {
-            client
-                .operations::<Operation>(
-                    &project,
-                    &[("resource_id", id), ("sort", "created_at:desc".into())],
-                )
-                .await
-        }
-    })
+    after_ops(
+        move || (project_id(), cluster_id()),
+        |client, (project, id)| async move {
+            let query = [("resource_id", id), ("sort", "created_at:desc".into())];
+            client.operations::<Operation>(&project, &query).await
+        },
+    )
 }
 
 /// Why the cluster cannot be deleted now: an operation in flight on it.

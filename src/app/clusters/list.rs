@@ -4,15 +4,13 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use leptos_use_storage::use_local_storage;
 
-use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
 use crate::app::clusters::list_filters::{param_setter, Clusters, FilterControls};
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
-use crate::app::context::{Projects, Refresh};
+use crate::app::context::{live, Projects};
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::to;
-use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::listing::{aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery};
 use crate::rules::outcome::ApiError;
@@ -28,25 +26,15 @@ const FIGURES_ITEM: &str = "nks-console.cluster-figures";
 /// The tab's title is the shell's (the first page keeps its code small).
 #[component]
 pub fn ClusterList() -> impl IntoView {
-    let client = expect_context::<Client>();
     let projects = expect_context::<Projects>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ProjectRoute>();
     let query = use_query_map();
     let project_id = move || route.read().project_id.clone();
     let missing = move || projects.lookup(&project_id()) == Some(None);
     // Read again when an operation ends and every few seconds (`Refresh`); each
     // cluster keeps its text, which keys its row.
-    let clusters: Clusters = LocalResource::new(move || {
-        let client = client.clone();
-        let project = project_id();
-        let reading = ops.read();
-        refresh.track();
-        async move {
-            let _reading = reading;
-            client.clusters::<Sourced<ClusterSummary>>(&project).await
-        }
+    let clusters: Clusters = live(project_id, |client, project| async move {
+        client.clusters::<Sourced<ClusterSummary>>(&project).await
     });
     // Filters live in the URL, so a filtered list can be reloaded and shared.
     let current = Memo::new(move |_| {
@@ -226,7 +214,9 @@ fn ClusterResults(
 }
 
 /// One row per cluster, keyed by its text: a refresh that changed nothing
-/// leaves the rows alone, and a changed cluster gets a new row.
+/// leaves the rows alone, and a changed cluster gets a new row. Written out, not
+/// through `Table`: this is the first page, and `Table` would take its code past
+/// the first-load budget (README, Benchmark).
 #[component]
 fn ClusterTable(
     rows: Memo<Vec<(Sourced<ClusterSummary>, usize)>>,

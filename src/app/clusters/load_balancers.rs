@@ -10,7 +10,7 @@ use crate::app::code::CodePanel;
 use crate::app::components::{
     finished, listed, Column, ErrorView, Modal, StatusBadge, SubmissionProgress, Submit, Table,
 };
-use crate::app::context::Refresh;
+use crate::app::context::live;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -21,19 +21,12 @@ use nks_code::Change;
 /// The cluster's load balancers, and the confirm of a public IP change.
 #[component]
 pub fn LoadBalancerList() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ClusterRoute>();
-    let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends: the public IP is assigned or removed then.
-    let balancers = LocalResource::new(move || {
-        let client = client.clone();
-        let id = cluster_id();
-        ops.revision.track();
-        refresh.track();
-        async move { client.load_balancers(&id).await }
-    });
+    let balancers = live(
+        move || route.read().cluster_id.clone(),
+        |client, id| async move { client.load_balancers(&id).await },
+    );
     // The load balancer whose change is being confirmed or followed. Kept here,
     // outside the table, so a refresh of the list does not close the confirm.
     let asked = RwSignal::new(None::<LoadBalancer>);

@@ -8,7 +8,7 @@ use crate::api::client::Client;
 use crate::api::decode::Sourced;
 use crate::api::types::Pool;
 use crate::app::clusters::figures;
-use crate::ops::Ops;
+use crate::app::context::live;
 use crate::rules::paged::{Gap, Listing, Shown, Start};
 
 /// The pools shown: each with its text, so a row is keyed by what its pool was
@@ -62,28 +62,16 @@ pub(super) struct PoolSource {
 pub(super) fn read_pools(
     client: &Client,
     cluster_id: impl Fn() -> String + Copy + Send + Sync + 'static,
-    ops: Ops,
-    refresh: RwSignal<u64>,
 ) -> PoolSource {
     // The pools, every page from the first. A page that cannot be read leaves
     // a gap after the pages read (not an error in place of them all), and a
     // read that stops short of the list shown does not replace it.
-    let fresh = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let id = cluster_id();
-            let reading = ops.read();
-            refresh.track();
-            async move {
-                let _reading = reading;
-                let read = client
-                    .pools_from::<Sourced<Pool>>(&id, &Start::first_page())
-                    .await;
-                (id, shared(read))
-            }
-        })
-    };
+    let fresh = live(cluster_id, |client, id| async move {
+        let read = client
+            .pools_from::<Sourced<Pool>>(&id, &Start::first_page())
+            .await;
+        (id, shared(read))
+    });
     let reads = RwSignal::new(PoolReads::default());
     // Another cluster's pools are not shown while this one's are read.
     Effect::watch(

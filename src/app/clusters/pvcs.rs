@@ -2,28 +2,19 @@
 
 use leptos::prelude::*;
 
-use crate::api::client::Client;
 use crate::api::types::PersistentVolumeClaim;
 use crate::app::components::{listed, Column, StatusBadge, Table, Time};
-use crate::app::context::Refresh;
+use crate::app::context::live;
 use crate::app::paths::params::{route, ClusterRoute};
-use crate::ops::Ops;
 
 /// The cluster's persistent volume claims: name, size, type, status.
 #[component]
 pub fn PvcList() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ClusterRoute>();
-    let cluster_id = move || route.read().cluster_id.clone();
-    let claims = LocalResource::new(move || {
-        let client = client.clone();
-        let id = cluster_id();
-        ops.revision.track();
-        refresh.track();
-        async move { client.persistent_volume_claims(&id).await }
-    });
+    let claims = live(
+        move || route.read().cluster_id.clone(),
+        |client, id| async move { client.persistent_volume_claims(&id).await },
+    );
     listed(
         claims,
         "Loading persistent volume claims…",

@@ -11,11 +11,10 @@ use crate::app::code::CodePanel;
 use crate::app::components::{
     described_by, finished, ErrorView, Field, Modal, SubmissionProgress, Submit,
 };
-use crate::app::context::Refresh;
+use crate::app::context::live;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
-use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{
     api_vip, format_address, kubectl_rule, verdict, vips, whole_internet_warning, Cidr,
@@ -44,19 +43,12 @@ struct Target {
 
 #[component]
 pub fn ReachabilitySection() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<ClusterRoute>();
-    let cluster_id = move || route.read().cluster_id.clone();
     // Re-read when an operation ends (a rule added here is counted once it is in
     // force), and every few seconds while visible (rules change elsewhere too).
-    let seen = LocalResource::new(move || {
-        let client = client.clone();
-        let id = cluster_id();
-        ops.revision.track();
-        refresh.track();
-        async move {
+    let seen = live(
+        move || route.read().cluster_id.clone(),
+        |client, id| async move {
             let cluster = client.cluster(&id).await?;
             // The VPC and its rules together, once the cluster names the VPC.
             let (vpc, rules) = futures_util::future::try_join(
@@ -69,8 +61,8 @@ pub fn ReachabilitySection() -> impl IntoView {
                 vpc,
                 rules,
             })
-        }
-    });
+        },
+    );
     let target = Memo::new(move |_| {
         seen.with(|read| match read {
             Some(Ok(s)) => Some(Target {

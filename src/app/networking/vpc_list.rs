@@ -3,20 +3,15 @@
 use leptos::prelude::*;
 
 use super::user_of;
-use crate::api::client::Client;
 use crate::api::types::{Cluster, Vpc};
 use crate::app::components::{Column, ErrorView, StatusBadge, Table};
-use crate::app::context::{page_title, Projects, Refresh};
+use crate::app::context::{live, page_title, Projects};
 use crate::app::paths::href;
 use crate::app::paths::params::{route, NetworkingRoute};
 use crate::app::paths::to;
-use crate::ops::Ops;
 
 #[component]
 pub fn VpcListPage() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<NetworkingRoute>();
     let project_id = move || route.read().project_id.clone();
     let projects = expect_context::<Projects>();
@@ -28,18 +23,9 @@ pub fn VpcListPage() -> impl IntoView {
     });
     // The VPCs and the clusters (for "used by") are read together: a VPC is
     // never shown as unused because the clusters could not be read.
-    let read = LocalResource::new(move || {
-        let client = client.clone();
-        let project = project_id();
-        ops.revision.track();
-        refresh.track();
-        async move {
-            futures_util::future::try_join(
-                client.vpcs(&project),
-                client.clusters::<Cluster>(&project),
-            )
+    let read = live(project_id, |client, project| async move {
+        futures_util::future::try_join(client.vpcs(&project), client.clusters::<Cluster>(&project))
             .await
-        }
     });
     view! {
         <section class="page">

@@ -5,11 +5,10 @@ use leptos::prelude::*;
 use super::delete_vpc::DeleteVpc;
 use super::rule_form::{DeleteRuleConfirm, Editing, RuleDialog};
 use super::user_of;
-use crate::api::client::Client;
 use crate::api::types::{Cluster, FirewallRule, Vpc};
 use crate::app::code::{Export, ExportPanel};
 use crate::app::components::{tag_list, Column, CopyableId, ErrorView, StatusBadge, Table, Time};
-use crate::app::context::{page_title, Projects, Refresh};
+use crate::app::context::{live, page_title, Projects};
 use crate::app::paths::params::{route, NetworkingRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
@@ -18,36 +17,20 @@ use crate::rules::reachability::{format_address, source_words, vips, Cidr};
 
 #[component]
 pub fn VpcPage() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<NetworkingRoute>();
     let project_id = move || route.read().project_id.clone();
     let vpc_id = move || route.read().vpc_id.clone().unwrap_or_default();
-    let vpc = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let (project, id) = (project_id(), vpc_id());
-            ops.revision.track();
-            refresh.track();
-            async move {
-                futures_util::future::try_join(
-                    client.vpc(&id),
-                    client.clusters::<Cluster>(&project),
-                )
+    let vpc = live(
+        move || (project_id(), vpc_id()),
+        |client, (project, id)| async move {
+            futures_util::future::try_join(client.vpc(&id), client.clusters::<Cluster>(&project))
                 .await
-            }
-        })
-    };
+        },
+    );
     // Read on its own: a failed rules read is shown as what it is, beside a VPC
     // that could be read, never as a VPC without rules.
-    let rules = LocalResource::new(move || {
-        let client = client.clone();
-        let id = vpc_id();
-        ops.revision.track();
-        refresh.track();
-        async move { client.firewall_rules(&id).await }
+    let rules = live(vpc_id, |client, id| async move {
+        client.firewall_rules(&id).await
     });
     let facts = Memo::new(move |_| {
         vpc.with(|read| match read {

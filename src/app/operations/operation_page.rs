@@ -21,7 +21,7 @@ use super::operation_resource::{locate, Place};
 use crate::api::client::Client;
 use crate::api::types::{Operation, OperationKind, OperationStatus, OperationType};
 use crate::app::components::ErrorView;
-use crate::app::context::{page_title, Projects};
+use crate::app::context::{after_ops, page_title, Projects};
 use crate::app::drafts::Draft;
 use crate::app::paths::params::{route, OperationsRoute};
 use crate::app::paths::to;
@@ -56,7 +56,7 @@ fn OperationView(id: String) -> impl IntoView {
     } = follow(id.clone(), &client, ops);
     let (timeline, watching) = record(op, lost);
 
-    let (place, place_now) = place_of(&client, ops, here, op);
+    let (place, place_now) = place_of(here, op);
     let resource_name = move || match place_now.get() {
         Some(Place::Exists { name, .. }) => Some(name),
         _ => None,
@@ -257,26 +257,19 @@ fn record(
 /// The resource, read again whenever an operation ends (or "Check now"), and
 /// where it stands as last read.
 fn place_of(
-    client: &Client,
-    ops: Ops,
     here: Here,
     op: Memo<Option<Operation>>,
 ) -> (LocalResource<Option<Place>>, Memo<Option<Place>>) {
     let target = Memo::new(move |_| {
         op.with(|o| o.as_ref().map(|o| (o.kind.clone(), o.resource_id.clone())))
     });
-    let place = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let (target, cluster, project) = (target.get(), here.cluster(), here.project_id());
-            ops.revision.track();
-            async move {
-                let (kind, id) = target?;
-                Some(locate(&client, &project, &kind, &id, cluster).await)
-            }
-        })
-    };
+    let place = after_ops(
+        move || (target.get(), here.cluster(), here.project_id()),
+        |client, (target, cluster, project)| async move {
+            let (kind, id) = target?;
+            Some(locate(&client, &project, &kind, &id, cluster).await)
+        },
+    );
     let place_now = Memo::new(move |_| place.get().flatten());
     (place, place_now)
 }

@@ -13,7 +13,7 @@ use super::results::{page_view, OpsPager};
 use crate::api::client::Client;
 use crate::api::types::{Operation, Page};
 use crate::app::components::ErrorView;
-use crate::app::context::{page_title, Projects};
+use crate::app::context::{after_ops, page_title, Projects};
 use crate::app::search::{project_index, Named, ProjectIndex};
 use crate::ops::Ops;
 use crate::rules::display;
@@ -51,7 +51,7 @@ pub fn OperationsPage() -> impl IntoView {
         names,
         existing,
         known,
-    } = names(client, ops, project_id, current);
+    } = names(project_id, current);
     let name_of = move |id: &str| -> Option<Named> {
         existing.with(|e| e.as_ref().and_then(|m| m.get(id).cloned()))
     };
@@ -214,19 +214,15 @@ struct Names {
 /// Reads the names (again when an operation ends), and gathers the resources
 /// named by the operations read during this visit.
 fn names(
-    client: Client,
-    ops: Ops,
     project_id: Memo<String>,
     current: Memo<Option<Result<Page<Operation>, ApiError>>>,
 ) -> Names {
     // Names and links of the project's clusters and pools; refreshed when an
     // operation ends (a create adds one).
-    let names = LocalResource::new(move || {
-        let client = client.clone();
-        let project = project_id.get();
-        ops.revision.track();
-        async move { project_index(&client, &project).await }
-    });
+    let names = after_ops(
+        move || project_id.get(),
+        |client, project| async move { project_index(&client, &project).await },
+    );
     let existing = Memo::new(move |_| names.get().and_then(Result::ok).map(|index| index.names));
     let remembered = RwSignal::new(REMEMBERED.with(|r| r.borrow().clone()));
     Effect::new(move |_| {

@@ -1,11 +1,10 @@
 use crate::app::paths::A;
 use leptos::prelude::*;
 
-use crate::api::client::Client;
 use crate::api::types::{Node, Pool, PoolUpdate, PriceNow};
 use crate::app::clusters::figure_view;
 use crate::app::components::{tag_list, Column, CopyableId, ErrorView, StatusBadge, Table, Time};
-use crate::app::context::{page_title, Refresh};
+use crate::app::context::{after_ops, live, page_title};
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
 use crate::app::paths::params::{route, PoolRoute};
@@ -46,38 +45,21 @@ pub fn PoolPage() -> impl IntoView {
 /// One pool: its fields, its nodes, and what can be done to it.
 #[component]
 fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
-    let client = expect_context::<Client>();
     let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<PoolRoute>();
     let project_id = move || route.read().project_id.clone();
     let cluster_id = move || route.read().cluster_id.clone();
     let pool_id = move || route.read().pool_id.clone();
     // Re-read when an operation ends and every few seconds: the autoscaler changes
     // node counts behind the person's back.
-    let pool = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let (c, p) = (cluster_id(), pool_id());
-            let reading = ops.read();
-            refresh.track();
-            async move {
-                let _reading = reading;
-                futures_util::future::try_join(client.pool(&c, &p), client.pools(&c)).await
-            }
-        })
-    };
+    let ids = move || (cluster_id(), pool_id());
+    let pool = live(ids, |client, (c, p)| async move {
+        futures_util::future::try_join(client.pool(&c, &p), client.pools(&c)).await
+    });
     // The cluster, for its name (the way back, the tab's title).
-    let cluster_name = {
-        let client = client.clone();
-        LocalResource::new(move || {
-            let client = client.clone();
-            let c = cluster_id();
-            ops.revision.track();
-            async move { client.cluster(&c).await.map(|c| c.name).ok() }
-        })
-    };
+    let cluster_name = after_ops(cluster_id, |client, c| async move {
+        client.cluster(&c).await.map(|c| c.name).ok()
+    });
     let cluster_name = move || cluster_name.get().flatten();
     Effect::new(move |_| {
         if pool.with(|read| matches!(read, Some(Err(error)) if error.is_not_found())) {
@@ -103,17 +85,11 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
             matches!(read, Some(Ok((p, siblings))) if leaves_no_baseline(siblings, &p.id, None))
         })
     });
-    let cost = monthly_cost(client.clone(), cluster_id, pool_id, ops, refresh);
-    let nodes = LocalResource::new(move || {
-        let client = client.clone();
-        let (c, p) = (cluster_id(), pool_id());
-        let reading = ops.read();
-        refresh.track();
-        async move {
-            let _reading = reading;
-            client.nodes(&c, &p).await
-        }
-    });
+    let cost = monthly_cost(ids);
+    let nodes = live(
+        ids,
+        |client, (c, p)| async move { client.nodes(&c, &p).await },
+    );
     let back = move || to::cluster(&project_id(), &cluster_id());
     let edit = move || to::edit_pool(&project_id(), &cluster_id(), &pool_id());
     let in_flight = Memo::new(move |_| ops.in_flight_on(&pool_id()));
@@ -188,23 +164,13 @@ fn PoolView(missing: RwSignal<bool>) -> impl IntoView {
 /// What the pool costs a month, as the API prices it as it is (the quote of
 /// an unchanged pool: its `before`), read again with the pool.
 fn monthly_cost(
-    client: Client,
-    cluster_id: impl Fn() -> String + 'static,
-    pool_id: impl Fn() -> String + 'static,
-    ops: Ops,
-    refresh: RwSignal<u64>,
+    ids: impl Fn() -> (String, String) + 'static,
 ) -> LocalResource<Result<String, ApiError>> {
-    LocalResource::new(move || {
-        let client = client.clone();
-        let (c, p) = (cluster_id(), pool_id());
-        ops.revision.track();
-        refresh.track();
-        async move {
-            client
-                .pool_update_cost::<PriceNow>(&c, &p, &PoolUpdate::default())
-                .await
-                .map(|q| money::format(&q.before.monthly_total, &q.currency))
-        }
+    live(ids, |client, (c, p)| async move {
+        client
+            .pool_update_cost::<PriceNow>(&c, &p, &PoolUpdate::default())
+            .await
+            .map(|q| money::format(&q.before.monthly_total, &q.currency))
     })
 }
 

@@ -5,11 +5,10 @@
 
 use leptos::prelude::*;
 
-use crate::api::client::Client;
 use crate::api::types::Operation;
 use crate::app::components::{local_time, ErrorView, Time};
+use crate::app::context::after_ops;
 use crate::app::pools::kept_deletes::KeptDeletes;
-use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::size_history::{
     chart, percent, rebuild, signed, Aside, Cause, History, Step, HEIGHT,
@@ -42,8 +41,6 @@ pub fn SizeHistory(
     nodes: Signal<Vec<String>>,
     kept: KeptDeletes,
 ) -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
     let pool_id = Memo::new(move |_| pool.with(|p| p.as_ref().map(|p| p.pool_id.clone())));
     // The nodes seen in the pool, with the pool they were seen in.
     let known = RwSignal::new((None::<String>, Vec::<String>::new()));
@@ -63,11 +60,9 @@ pub fn SizeHistory(
             }
         });
     });
-    let read = LocalResource::new(move || {
-        let client = client.clone();
-        let pool = pool.get();
-        ops.revision.track();
-        async move {
+    let read = after_ops(
+        move || pool.get(),
+        |client, pool| async move {
             let Some(p) = pool else {
                 return Ok(None);
             };
@@ -90,8 +85,8 @@ pub fn SizeHistory(
             )
             .await?;
             Ok::<_, crate::rules::outcome::ApiError>(Some((p, own, deletes)))
-        }
-    });
+        },
+    );
     let history = move || {
         read.get().map(|result| {
             result.map(|read| {

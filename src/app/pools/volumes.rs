@@ -5,12 +5,10 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
-use crate::api::client::Client;
 use crate::api::types::Volume;
 use crate::app::components::{listed, Column, StatusBadge, Table};
-use crate::app::context::Refresh;
+use crate::app::context::live;
 use crate::app::paths::params::{route, PoolRoute};
-use crate::ops::Ops;
 use crate::rules::outcome::ApiError;
 
 /// A volume and the name of its node (its id when the node is not in the list:
@@ -21,42 +19,32 @@ type Row = (Volume, String);
 
 #[component]
 pub fn PoolVolumeList() -> impl IntoView {
-    let client = expect_context::<Client>();
-    let ops = expect_context::<Ops>();
-    let Refresh(refresh) = expect_context::<Refresh>();
     let route = route::<PoolRoute>();
-    let cluster_id = move || route.read().cluster_id.clone();
-    let pool_id = move || route.read().pool_id.clone();
-    let volumes = LocalResource::new(move || {
-        let client = client.clone();
-        let (c, p) = (cluster_id(), pool_id());
-        ops.revision.track();
-        refresh.track();
-        async move {
-            let volumes = client.pool_volumes(&c, &p).await?;
-            // Each node's place in the pool's list, and its name.
-            let nodes: HashMap<String, (usize, String)> = client
-                .nodes(&c, &p)
-                .await?
-                .into_iter()
-                .enumerate()
-                .map(|(at, n)| (n.id, (at, n.name)))
-                .collect();
-            let mut placed: Vec<(usize, Row)> = volumes
-                .into_iter()
-                .map(|v| {
-                    let node_id = v.node_id.clone().unwrap_or_default();
-                    let (at, node) = nodes
-                        .get(&node_id)
-                        .cloned()
-                        .unwrap_or((usize::MAX, node_id));
-                    (at, (v, node))
-                })
-                .collect();
-            placed.sort_by_key(|(at, _)| *at);
-            let rows: Vec<Row> = placed.into_iter().map(|(_, row)| row).collect();
-            Ok::<_, ApiError>(rows)
-        }
+    let ids = move || route.with(|r| (r.cluster_id.clone(), r.pool_id.clone()));
+    let volumes = live(ids, |client, (c, p)| async move {
+        // The volumes and the nodes (for each one's place and name), together.
+        let (volumes, nodes) =
+            futures_util::future::try_join(client.pool_volumes(&c, &p), client.nodes(&c, &p))
+                .await?;
+        let nodes: HashMap<String, (usize, String)> = nodes
+            .into_iter()
+            .enumerate()
+            .map(|(at, n)| (n.id, (at, n.name)))
+            .collect();
+        let mut placed: Vec<(usize, Row)> = volumes
+            .into_iter()
+            .map(|v| {
+                let node_id = v.node_id.clone().unwrap_or_default();
+                let (at, node) = nodes
+                    .get(&node_id)
+                    .cloned()
+                    .unwrap_or((usize::MAX, node_id));
+                (at, (v, node))
+            })
+            .collect();
+        placed.sort_by_key(|(at, _)| *at);
+        let rows: Vec<Row> = placed.into_iter().map(|(_, row)| row).collect();
+        Ok::<_, ApiError>(rows)
     });
     listed(
         volumes,
