@@ -15,6 +15,8 @@ use crate::app::context::live;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::app::paths::A;
+use crate::rules::forms::message_for;
+use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
 use crate::rules::reachability::{
     api_vip, format_address, kubectl_rule, verdict, vips, whole_internet_warning, Cidr,
@@ -216,7 +218,9 @@ fn AllowKubectl(target: Target) -> impl IntoView {
         }
         Cidr::parse(&source.get()).err()
     });
-    let field_error = source_error(local_error, rejected);
+    let field_error = Signal::derive(move || {
+        rejected.with(|r| message_for("source_address", local_error.get(), r.as_ref(), &Gate::Idle))
+    });
     let typed = Memo::new(move |_| Cidr::parse(&source.get()));
     let code = Signal::derive(move || {
         let rule = typed.get().ok().and_then(rule_for);
@@ -323,25 +327,4 @@ fn AllowKubectl(target: Target) -> impl IntoView {
             })}
         </div>
     }
-}
-
-/// Beside the source range: what is wrong with what was typed, else the API's
-/// refusal of it.
-fn source_error(
-    local: Memo<Option<String>>,
-    rejected: RwSignal<Option<ApiError>>,
-) -> Signal<Option<String>> {
-    Signal::derive(move || {
-        local.get().or_else(|| {
-            rejected.with(|r| {
-                r.as_ref()
-                    .filter(|e| e.field() == Some("source_address"))
-                    .and_then(|e| {
-                        e.server_message().map(|m| {
-                            crate::rules::forms::said(m, &crate::rules::forms::by_position)
-                        })
-                    })
-            })
-        })
-    })
 }

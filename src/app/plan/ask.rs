@@ -2,6 +2,8 @@
 //! the quota of its region, and for a cluster in a new VPC the VPC's own. One
 //! answer for one request, so an answer for an older body is never shown.
 
+use futures_util::future::{join, join3};
+
 use crate::api::client::Client;
 use crate::api::types::{CostQuote, CostQuoteUpdate, Quota};
 use crate::rules::gate::Gate;
@@ -46,58 +48,80 @@ impl Planned {
     }
 }
 
+/// Asks every question of `request` at once: none waits for another's answer.
 pub(super) async fn make_plan(client: Client, request: PlanRequest, region: String) -> Planned {
-    let mut vpc = None;
-    let (availability, cost) = match &request {
-        PlanRequest::CreateCluster(body) => (
-            Some(client.cluster_availability(body).await),
-            client.cluster_cost(body).await.map(Cost::Create),
-        ),
-        PlanRequest::CreateClusterWithNewVpc { vpc: body, cluster } => {
-            vpc = Some(VpcPlanned {
-                name: body.name.clone(),
-                availability: client.vpc_availability(body).await,
-                cost: client.vpc_cost(body).await,
-            });
-            (None, client.cluster_cost(cluster).await.map(Cost::Create))
+    let quota = async {
+        match region.is_empty() {
+            true => None,
+            false => Some(client.quota(&region).await),
         }
-        PlanRequest::UpdateCluster { cluster_id, body } => (
-            Some(client.cluster_update_availability(cluster_id, body).await),
-            client
-                .cluster_update_cost(cluster_id, body)
-                .await
-                .map(Cost::Update),
-        ),
-        PlanRequest::CreatePool { cluster_id, body } => (
-            Some(client.pool_availability(cluster_id, body).await),
-            client.pool_cost(cluster_id, body).await.map(Cost::Create),
-        ),
-        PlanRequest::UpdatePool {
-            cluster_id,
-            pool_id,
-            body,
-        } => (
-            Some(
-                client
-                    .pool_update_availability(cluster_id, pool_id, body)
-                    .await,
-            ),
-            client
-                .pool_update_cost(cluster_id, pool_id, body)
-                .await
-                .map(Cost::Update),
-        ),
     };
-    let quota = if region.is_empty() {
-        None
-    } else {
-        Some(client.quota(&region).await)
-    };
+    let ((availability, cost, vpc), quota) = join(ask(&client, &request), quota).await;
     Planned {
         request,
         availability,
         cost,
         quota,
         vpc,
+    }
+}
+
+/// The change's availability and cost, and the new VPC's when one is made first.
+async fn ask(
+    client: &Client,
+    request: &PlanRequest,
+) -> (
+    Option<Result<(), ApiError>>,
+    Result<Cost, ApiError>,
+    Option<VpcPlanned>,
+) {
+    match request {
+        PlanRequest::CreateCluster(body) => {
+            let (availability, cost) =
+                join(client.cluster_availability(body), client.cluster_cost(body)).await;
+            (Some(availability), cost.map(Cost::Create), None)
+        }
+        PlanRequest::CreateClusterWithNewVpc { vpc, cluster } => {
+            let (availability, vpc_cost, cost) = join3(
+                client.vpc_availability(vpc),
+                client.vpc_cost(vpc),
+                client.cluster_cost(cluster),
+            )
+            .await;
+            let vpc = VpcPlanned {
+                name: vpc.name.clone(),
+                availability,
+                cost: vpc_cost,
+            };
+            (None, cost.map(Cost::Create), Some(vpc))
+        }
+        PlanRequest::UpdateCluster { cluster_id, body } => {
+            let (availability, cost) = join(
+                client.cluster_update_availability(cluster_id, body),
+                client.cluster_update_cost(cluster_id, body),
+            )
+            .await;
+            (Some(availability), cost.map(Cost::Update), None)
+        }
+        PlanRequest::CreatePool { cluster_id, body } => {
+            let (availability, cost) = join(
+                client.pool_availability(cluster_id, body),
+                client.pool_cost(cluster_id, body),
+            )
+            .await;
+            (Some(availability), cost.map(Cost::Create), None)
+        }
+        PlanRequest::UpdatePool {
+            cluster_id,
+            pool_id,
+            body,
+        } => {
+            let (availability, cost) = join(
+                client.pool_update_availability(cluster_id, pool_id, body),
+                client.pool_update_cost(cluster_id, pool_id, body),
+            )
+            .await;
+            (Some(availability), cost.map(Cost::Update), None)
+        }
     }
 }
