@@ -14,9 +14,14 @@
 #     wasm-opt -Os --low-memory-unused   every module (see below)
 #     terser              the js glue and the loader
 #
-# Every file is named with one content hash (deploy/ caches `-<16 hex>` names for
-# a year), and the skipped <link> becomes trunk's usual loader. The pieces only
-# work as a set, so they share that hash.
+# Every file is named by the hash of the bytes it ships (deploy/ caches
+# `-<16 hex>` names for a year as immutable), taken after wasm-bindgen, wasm-opt
+# and terser: a tool that ships other bytes ships them under another name. The
+# main js and the split loader import each other, so those two share one hash,
+# of both files' shipped bytes with the two names left out. Each file also gets
+# a .br (brotli at its highest level) and a .gz beside it, which the shipped
+# servers send as they are (docs/self-hosting.md). The skipped <link> becomes
+# trunk's usual loader.
 set -euo pipefail
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook (Trunk.toml)}"
 bin=nks-console
@@ -32,33 +37,32 @@ build=(cargo build --target wasm32-unknown-unknown --bin "$bin" --target-dir "$t
 
 raw=$target_dir/wasm32-unknown-unknown/$profile/$bin.wasm
 hash=$(sha256sum "$raw" | cut -c1-16)
-name=$bin-$hash
+
+# `sed -i` that fails the build when its expression changed nothing in $file.
+rewrite() {
+  local expr=$1 file=$2 before
+  before=$(sha256sum "$file")
+  sed -i "$expr" "$file"
+  [ "$(sha256sum "$file")" != "$before" ] ||
+    { echo "split-build: '$expr' matched nothing in $file" >&2; exit 1; }
+}
+content_hash() { cat "$@" | sha256sum | cut -c1-16; }
 
 # The main module, one module per split point and the shared chunks, bound,
 # hashed and (release) optimised, in $work.
 make_pieces() {
   rm -rf "$work"
   mkdir -p "$work"
-  wasm-split-cli --target web --out-name "$name" "$raw" "$work"
+  # Working names first ($bin.js, $bin_bg.wasm, __wasm_split.js, split_….wasm);
+  # each file is named by its content once its bytes are final.
+  wasm-split-cli --target web --out-name "$bin" "$raw" "$work"
   # NKS_WASM_NAMES=1 keeps the function names, so a browser profile of a release
   # build reads in Rust (tests/bench/profile.mjs); the files are larger then.
   names=()
   [ "${NKS_WASM_NAMES:-}" = 1 ] && names=(--keep-debug)
   wasm-bindgen --target web --keep-lld-exports --no-typescript "${names[@]}" \
-    --out-name "$name" --out-dir "$work" "$work/$name.wasm"
-  rm "$work/$name.wasm"
-
-  # The lazy modules and the loader get the same hash as the main module. In the
-  # main js only the import specifiers change: the imports-object key must stay
-  # "./__wasm_split.js", the module name the wasm itself imports.
-  for f in "$work"/split_*.wasm "$work"/chunk_*.wasm; do
-    [ -e "$f" ] || continue
-    stem=$(basename "$f" .wasm)
-    mv "$f" "$work/$stem-$hash.wasm"
-    sed -i "s#\"\./$stem\.wasm\"#\"./$stem-$hash.wasm\"#" "$work/__wasm_split.js"
-  done
-  mv "$work/__wasm_split.js" "$work/__wasm_split-$hash.js"
-  sed -i "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-$hash.js\"#" "$work/$name.js"
+    --out-name "$bin" --out-dir "$work" "$work/$bin.wasm"
+  rm "$work/$bin.wasm"
 
   if [ "$profile" = release ]; then
     # -Os rather than trunk's -Oz: a few percent more bytes, but fewer once
@@ -77,12 +81,52 @@ make_pieces() {
     cmp -s "$smallest" "$target_dir/check.wasm" ||
       { echo "split-build: tools/wasm-opt-all.mjs and wasm-opt disagree on $smallest" >&2; exit 1; }
     rm "$target_dir/check.wasm"
+  fi
+
+  # The wasm modules: final now. The loader fetches the lazy ones by name, the
+  # main one is named by index.html (and by the glue's unused default).
+  local f stem h main_js=$work/$bin.js loader=$work/__wasm_split.js
+  for f in "$work"/split_*.wasm "$work"/chunk_*.wasm; do
+    [ -e "$f" ] || continue
+    stem=$(basename "$f" .wasm)
+    h=$(content_hash "$f")
+    mv "$f" "$work/$stem-$h.wasm"
+    rewrite "s#\"\./$stem\.wasm\"#\"./$stem-$h.wasm\"#" "$loader"
+  done
+  h=$(content_hash "$work/${bin}_bg.wasm")
+  wasm_file=$bin-${h}_bg.wasm
+  mv "$work/${bin}_bg.wasm" "$work/$wasm_file"
+  rewrite "s#'${bin}_bg\.wasm'#'$wasm_file'#" "$main_js"
+
+  # The main js and the loader import each other: their names hold a mark
+  # until both are final. In the main js only the import specifier changes: the
+  # imports-object key must stay "./__wasm_split.js", the module name the wasm
+  # itself imports.
+  rewrite "s#^import \(.*\) from \"\./__wasm_split\.js\"#import \1 from \"./__wasm_split-@JS_HASH@.js\"#" "$main_js"
+  rewrite "s#from \"\./$bin\.js\"#from \"./$bin-@JS_HASH@.js\"#" "$loader"
+  if [ "$profile" = release ]; then
     # The wasm-bindgen glue and the split loader, minified by a real minifier.
     # Only local names are mangled: the wasm's import and export names stay.
-    for f in "$work"/*.js; do
+    for f in "$main_js" "$loader"; do
       terser "$f" --module --compress --mangle --output "$f"
     done
   fi
+  h=$(content_hash "$main_js" "$loader")
+  rewrite "s#@JS_HASH@#$h#g" "$main_js"
+  rewrite "s#@JS_HASH@#$h#g" "$loader"
+  mv "$main_js" "$work/$bin-$h.js"
+  mv "$loader" "$work/__wasm_split-$h.js"
+  printf '%s\n' "$bin-$h.js" "$wasm_file" "__wasm_split-$h.js" >"$work/.names"
+
+  for f in "$work"/*.wasm "$work"/*.js; do
+    compress "$f"
+  done
+}
+
+# A .br (brotli's highest level) and a .gz beside $1, for servers to send as is.
+compress() {
+  brotli --best --keep --force "$1"
+  gzip --best --keep --force --no-name "$1"
 }
 
 # The pieces depend only on the wasm, the profile, the names switch, this script
@@ -95,6 +139,8 @@ key=$({
   wasm-bindgen --version
   wasm-opt --version
   terser --version
+  brotli --version
+  gzip --version | head -n 1
 } | sha256sum | cut -c1-16)
 kept=$target_dir/kept/$key
 if [ -f "$kept/.complete" ]; then
@@ -110,15 +156,19 @@ else
 fi
 
 cp -r "$kept"/. "$TRUNK_STAGING_DIR/"
-rm -f "$TRUNK_STAGING_DIR/.complete"
+rm -f "$TRUNK_STAGING_DIR/.complete" "$TRUNK_STAGING_DIR/.names"
+# Trunk's own hashed stylesheets get theirs too.
+for f in "$TRUNK_STAGING_DIR"/*.css; do
+  [ -e "$f" ] && compress "$f"
+done
 
-python3 - "$TRUNK_STAGING_DIR" "$name" "$hash" <<'PY'
+mapfile -t shipped <"$kept/.names"
+python3 - "$TRUNK_STAGING_DIR" "${shipped[@]}" <<'PY'
 import base64, hashlib, re, sys
-staging, name, hash_ = sys.argv[1:]
+staging, js, wasm, loader = sys.argv[1:]
 def integrity(file):
     data = open(f"{staging}/{file}", "rb").read()
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
-js, wasm, loader = f"{name}.js", f"{name}_bg.wasm", f"__wasm_split-{hash_}.js"
 tags = (
     "<script type=\"module\">\n"
     f"import init, * as bindings from './{js}';\n"

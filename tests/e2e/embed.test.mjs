@@ -2,7 +2,8 @@
 // its theme and an API key from the host page by postMessage, only from an
 // origin listed in config.json `embed_origins`, and keeps a handed key in
 // memory only. A page of any other origin is ignored without a word.
-import { test as base, expect, shot, startHost, startPortal, DEMO_KEY } from './fixtures.mjs';
+import { test as base, expect, shot, startPortal, DEMO_KEY } from './fixtures.mjs';
+import { startCaddy } from './support/servers.mjs';
 
 /**
  * A portal page: frames the console and, the way docs/self-hosting.md shows,
@@ -37,26 +38,29 @@ function portalPage(consoleUrl, { pushBlindly = false } = {}) {
 }
 
 /**
- * The hosting of one test: the console served by a host of its own origin (its
- * config.json lists the portal's origin), a listed portal and a stranger. The
- * portal pages name the console's address, and the console's config names the
- * listed portal's origin: the pages are written when asked for.
+ * The hosting of one test: the console served by Debian's Caddy with the shipped
+ * Caddyfile (support/servers.mjs), its config.json listing the portal's origin and
+ * its CSP letting both portals frame it; a listed portal and a stranger. The portal
+ * pages name the console's address, and the console's config names the listed
+ * portal's origin: the pages are written when asked for.
  */
 const test = base.extend({
   hosting: async ({ sim }, use) => {
     let host;
     const portal = await startPortal(() => portalPage(host.url)); // listed in embed_origins
     const stranger = await startPortal(() => portalPage(host.url, { pushBlindly: true })); // not listed
-    host = await startHost({
+    const server = await startCaddy({
       api: sim.url,
       files: {
         'config.json': JSON.stringify({ api_base_url: '', compact: true, embed_origins: [portal.origin] }),
       },
+      frameAncestors: `'self' ${portal.origin} ${stranger.origin}`,
     });
+    host = server.root;
     await use({ host, portal, stranger });
     await portal.close();
     await stranger.close();
-    await host.close();
+    await server.close();
   },
 });
 

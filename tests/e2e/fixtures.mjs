@@ -23,8 +23,8 @@ import path from 'node:path';
 import { test as base, expect } from '../../tools/node_modules/@playwright/test/index.mjs';
 import { DEMO_KEY, DIST, ROOT, demoIds, projectIds, startSim } from './support/sim.mjs';
 
-export { expect, DEMO_KEY, DIST, startSim };
-export { startHost, startPortal, seriousViolations } from './support/hosting.mjs';
+export { expect, DEMO_KEY, DIST, ROOT, startSim };
+export { startPortal, seriousViolations } from './support/hosting.mjs';
 
 export const SHOTS = path.join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -57,6 +57,26 @@ export async function hold(page, url, { method, times = Infinity } = {}) {
 export async function connect(page, key = DEMO_KEY) {
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Connect' }).click();
+}
+
+/**
+ * From a cluster's page, as a person does: Add pool, a name, n1-standard-4, one
+ * node, Create pool once the plan says it can be done; then the operation's page
+ * shows it in flight, the test ends it (`control.finish`) and the console opens
+ * the new pool by the operation's resource_id.
+ */
+export async function createPool(page, control, name) {
+  await page.getByRole('link', { name: 'Add pool' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Instance type').selectOption('n1-standard-4');
+  await page.getByLabel('Node count').fill('1');
+  await expect(page.getByRole('status').filter({ hasText: 'Availability: can be done.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create pool' }).click();
+  await expect(page).toHaveURL((url) => /\/operations\/[^/]+$/.test(url.pathname));
+  await expect(page.getByRole('status').filter({ hasText: /Create pool — operation \S+ is (pending|running)/ })).toBeVisible();
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
 }
 
 /** Where the page keeps the key for this tab (src/app/session.rs), and the

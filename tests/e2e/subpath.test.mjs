@@ -1,18 +1,18 @@
-// One build, served under a prefix: the release build behind a host that does
-// what docs/self-hosting.md configures nginx and Caddy to do (files under
-// /tools/nks/, the SPA fallback, <base href> rewritten, /v1 proxied to the API).
-// Asset URLs, config.json, links, navigation and deep links all stay under it.
-import { test as base, expect, shot, startHost, connect } from './fixtures.mjs';
+// One build, served under a prefix: the release build behind Debian's nginx with
+// the shipped deploy/nginx.conf (support/servers.mjs), whose prefix site serves
+// the files under /tools/nks/, falls back to index.html with <base href> rewritten,
+// and proxies /v1 to the API. Asset URLs, config.json, links, navigation and deep
+// links all stay under it.
+import { test as base, expect, shot, connect } from './fixtures.mjs';
+import { PREFIX, startNginx } from './support/servers.mjs';
 
-const PREFIX = '/tools/nks/';
-
-/** Each test has a host of its own in front of its worker's simulator, so what
- *  it was asked for (`host.requested`) is this test's alone. */
+/** Each test has a server of its own in front of its worker's simulator, so what
+ *  it was asked for (`host.requested()`, from nginx's access log) is this test's alone. */
 const test = base.extend({
   host: async ({ sim }, use) => {
-    const host = await startHost({ prefix: PREFIX, api: sim.url });
-    await use(host);
-    await host.close();
+    const server = await startNginx({ api: sim.url });
+    await use({ ...server.prefix, requested: server.requested });
+    await server.close();
   },
 });
 
@@ -55,16 +55,16 @@ test('under a prefix the console loads, connects and keeps every URL under the p
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname.startsWith(`${PREFIX}projects/`));
 
-  expect(host.requested, 'config.json read beside index.html').toContain(`${PREFIX}config.json`);
+  expect(host.requested(), 'config.json read beside index.html').toContain(`${PREFIX}config.json`);
   // index.html preloads it, and the console's own read is answered by that preload:
   // one request, made by the <link>, not a second by the console's fetch.
-  expect(host.requested.filter((p) => p === `${PREFIX}config.json`).length, 'config.json asked for once').toBe(1);
+  expect(host.requested().filter((p) => p === `${PREFIX}config.json`).length, 'config.json asked for once').toBe(1);
   const configReads = await page.evaluate(() =>
     performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/config.json')).map((e) => e.initiatorType),
   );
   expect(configReads, 'config.json comes from the preload').toEqual(['link']);
   // The icon is inline: no request for /favicon.ico, at the prefix or the host's root.
-  expect(host.requested.filter((p) => p.endsWith('favicon.ico')), 'no icon asked for').toEqual([]);
+  expect(host.requested().filter((p) => p.endsWith('favicon.ico')), 'no icon asked for').toEqual([]);
   expectStayedUnderPrefix(page, host);
   await shot(page, 'subpath-clusters');
 });

@@ -1,19 +1,9 @@
-// Hosting the release build the way docs/self-hosting.md does (a prefix, a
-// proxy of /v1), a portal page of another origin, and axe-core's checks.
+// A portal page of another origin (where no real server stands in: the shipped
+// servers are run for real by support/servers.mjs), and axe-core's checks.
 import http from 'node:http';
 import path from 'node:path';
-import { readFile, stat } from 'node:fs/promises';
-import { DIST as dist, ROOT as root } from './sim.mjs';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
+import { readFile } from 'node:fs/promises';
+import { ROOT as root } from './sim.mjs';
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,70 +18,6 @@ async function listen(server) {
   };
 }
 
-function proxyTo(target, req, res) {
-  const url = new URL(req.url, target);
-  const upstream = http.request(
-    url,
-    { method: req.method, headers: { ...req.headers, host: url.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => {
-    res.writeHead(502).end();
-  });
-  req.pipe(upstream);
-}
-
-/**
- * Serves the release build the way docs/self-hosting.md configures nginx and
- * Caddy: the files of dist/ under `prefix`, index.html for any other path
- * under it with `<base href="/">` rewritten to the prefix, no-cache for
- * index.html and config.json, and `/v1` proxied to `api` (nks-sim).
- * `files` replaces files by name (a config.json of the test's own).
- * Every path asked for is kept in `requested`.
- */
-export async function startHost({ prefix = '/', api, files = {} } = {}) {
-  const requested = [];
-  const server = http.createServer(async (req, res) => {
-    const { pathname } = new URL(req.url, 'http://host');
-    requested.push(pathname);
-    if (api && (pathname === '/v1' || pathname.startsWith('/v1/'))) return proxyTo(api, req, res);
-    if (pathname === prefix.replace(/\/$/, '') && prefix !== '/') {
-      res.writeHead(301, { location: prefix }).end();
-      return;
-    }
-    if (!pathname.startsWith(prefix)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('outside the console prefix');
-      return;
-    }
-    const name = decodeURIComponent(pathname.slice(prefix.length));
-    if (name in files) {
-      res.writeHead(200, { 'content-type': TYPES[path.extname(name)] || 'text/plain', 'cache-control': 'no-cache' });
-      res.end(files[name]);
-      return;
-    }
-    const file = path.join(dist, path.normalize('/' + name));
-    const isFile = name !== '' && (await stat(file).then((s) => s.isFile(), () => false));
-    if (isFile && name !== 'index.html') {
-      const hashed = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(name);
-      res.writeHead(200, {
-        'content-type': TYPES[path.extname(name)] || 'application/octet-stream',
-        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-      res.end(await readFile(file));
-      return;
-    }
-    // The SPA fallback, with the prefix written into <base href> (nginx sub_filter).
-    const html = (await readFile(path.join(dist, 'index.html'), 'utf8')).replace('<base href="/"', `<base href="${prefix}"`);
-    res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
-    res.end(html);
-  });
-  const { origin, close } = await listen(server);
-  return { origin, url: origin + prefix, requested, close };
-}
-
 /**
  * A page of its own origin that answers `html` at every path: a portal that
  * embeds the console. `html` may be a function, called per request, for a page
@@ -99,7 +25,7 @@ export async function startHost({ prefix = '/', api, files = {} } = {}) {
  */
 export async function startPortal(html) {
   const server = http.createServer((req, res) => {
-    res.writeHead(200, { 'content-type': TYPES['.html'] }).end(typeof html === 'function' ? html() : html);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(typeof html === 'function' ? html() : html);
   });
   return listen(server);
 }
