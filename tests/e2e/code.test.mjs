@@ -7,14 +7,15 @@ import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect, shot, DEMO_KEY } from './fixtures.mjs';
+import { test, expect, shot, DEMO_KEY, ROOT } from './fixtures.mjs';
+import { go, goModule, runProgram } from './support/golang.mjs';
 
 const run = promisify(execFile);
 const clusterPath = (demo) => `/projects/${demo.project}/clusters/${demo.cluster}`;
 
 /** Opens the Code panel in `scope` (the page, a form or a dialog) and answers
  *  the locator of the chosen tab's code. */
-async function code(scope, tab) {
+async function codeTab(scope, tab) {
   await scope.getByText('Code: cURL, Go, TypeScript, Terraform').click();
   await scope.getByRole('tab', { name: tab }).click();
   return scope.getByRole('tabpanel', { name: `${tab} code` });
@@ -52,6 +53,38 @@ async function runCurl(sim, text) {
   return stdout;
 }
 
+/**
+ * The Go and TypeScript snippets follow their operation on a 5 s timer of their
+ * own. So that one read finds it done, the operations they start take simulated
+ * time at a small scale, and the API takes 300 ms to answer the first read: a
+ * latency of the API's, as the simulator's faults give it, not a wait of the test's.
+ */
+async function quickOperations(control) {
+  await control.timeScale(0.0001);
+  await control.fault({ match: { method: 'GET', path_prefix: '/v1/operations' }, count: 1, action: { type: 'latency', ms: 300 } });
+}
+
+const snippetEnv = (sim) => ({ NIRVANA_LABS_BASE_URL: sim.url, NIRVANA_LABS_API_KEY: DEMO_KEY });
+
+/** Builds a Go snippet against Nirvana's Go SDK and runs it against the simulator. */
+async function runGo(sim, text) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nks-go-'));
+  goModule(dir, 'snippet');
+  writeFileSync(path.join(dir, 'main.go'), text);
+  await go(dir, ['build', '-o', 'snippet', '.']);
+  return runProgram(path.join(dir, 'snippet'), { env: snippetEnv(sim), timeout: 60_000 });
+}
+
+/** Type-checks a TypeScript snippet against Nirvana's TypeScript SDK, bundles it
+ *  with the SDK's source (tools/ts-check.mjs) and runs it under node against the simulator. */
+async function runTypeScript(sim, text) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nks-ts-'));
+  writeFileSync(path.join(dir, 'main.ts'), text);
+  const bundle = path.join(dir, 'main.mjs');
+  await run('node', [path.join(ROOT, 'tools', 'ts-check.mjs'), '--bundle', bundle, path.join(dir, 'main.ts')], { timeout: 120_000 });
+  return runProgram(process.execPath, { args: [bundle], env: snippetEnv(sim), timeout: 60_000 });
+}
+
 test('create pool: the cURL on screen makes the pool Apply would make', async ({ sim, api, demo, open }) => {
   const page = await open(`${clusterPath(demo)}/pools/new`);
   await page.getByLabel('Name', { exact: true }).fill('from-curl');
@@ -61,7 +94,7 @@ test('create pool: the cURL on screen makes the pool Apply would make', async ({
   await page.getByLabel('Tags').fill("it's $(id) `id`");
   await page.getByLabel('Node count').fill('2');
   await planned(page);
-  const curl = await code(page, 'cURL');
+  const curl = await codeTab(page, 'cURL');
   await expect(curl).toContainText('"name":"from-curl"');
   await expect(curl).toContainText('NIRVANA_LABS_API_KEY');
   await expect(curl).not.toContainText(DEMO_KEY);
@@ -98,7 +131,7 @@ test('scale a pool: the cURL sends node_count alone, and the pool scales', async
   const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
   await page.getByLabel('Node count').fill(String(before.node_count + 1));
   await planned(page);
-  const curl = await code(page, 'cURL');
+  const curl = await codeTab(page, 'cURL');
   await expect(curl).toContainText(`--data '{"node_count":${before.node_count + 1}}'`);
   await page.getByRole('tab', { name: 'Terraform' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('in place: node_count.');
@@ -110,6 +143,54 @@ test('scale a pool: the cURL sends node_count alone, and the pool scales', async
   const after = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
   expect(after.node_count).toBe(before.node_count + 1);
   expect(after.name).toBe(before.name);
+});
+
+test('create pool: the Go and the TypeScript on screen, built against Nirvana\'s SDKs, each make the pool Apply would make', async ({ sim, api, control, demo, open }) => {
+  await quickOperations(control);
+  const page = await open(`${clusterPath(demo)}/pools/new`);
+  await page.getByLabel('Instance type').selectOption('n1-standard-4');
+  await page.getByLabel('Labels').fill('team=ml');
+  await page.getByLabel('Tags').fill("it's \"quoted\"");
+  await page.getByLabel('Node count').fill('2');
+  for (const [tab, runner, name] of [
+    ['Go', runGo, 'from-go'],
+    ['TypeScript', runTypeScript, 'from-ts'],
+  ]) {
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await planned(page);
+    const code = tab === 'Go' ? await codeTab(page, tab) : page.getByRole('tabpanel', { name: `${tab} code` });
+    if (tab !== 'Go') await page.getByRole('tab', { name: tab }).click();
+    await expect(code).toContainText(`"${name}"`);
+    if (tab === 'TypeScript') await quickOperations(control);
+    const out = await runner(sim, await code.textContent());
+    expect(out.code, `${out.stdout}${out.stderr}`).toBe(0);
+    const id = out.stdout.match(/pool made:? (\S+)/)?.[1];
+    expect(id, `${out.stdout}${out.stderr}`).toBeTruthy();
+    const pool = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${id}`);
+    expect(pool).toMatchObject({
+      name,
+      node_count: 2,
+      status: 'ready',
+      node_config: { instance_type: 'n1-standard-4', labels: ['team=ml'] },
+      tags: ["it's \"quoted\""],
+    });
+  }
+});
+
+test('scale a pool: the Go on screen, built against Nirvana\'s Go SDK, sends node_count alone and the pool scales', async ({ sim, api, control, demo, open }) => {
+  await quickOperations(control);
+  const before = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
+  const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}/edit`);
+  await page.getByLabel('Node count').fill(String(before.node_count + 1));
+  await planned(page);
+  const code = await codeTab(page, 'Go');
+  await expect(code).toContainText(`NodeCount: nirvana.Int(${before.node_count + 1})`);
+  const out = await runGo(sim, await code.textContent());
+  expect(out.code, `${out.stdout}${out.stderr}`).toBe(0);
+  expect(out.stdout).toContain(demo.baseline);
+  const after = await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`);
+  expect(after.node_count).toBe(before.node_count + 1);
+  expect(after).toMatchObject({ name: before.name, node_config: before.node_config, tags: before.tags });
 });
 
 test('a form with a problem shows no code, and says why', async ({ demo, open }) => {
@@ -137,7 +218,7 @@ test('add a firewall rule: the cURL on screen makes the rule the dialog would ad
   await form.getByLabel('Source (CIDR)').fill('198.51.100.0/24');
   await form.getByLabel('Destination (CIDR)').fill('10.20.0.243/32');
   await form.getByLabel('Destination ports').fill('80, 443');
-  const curl = await code(form, 'cURL');
+  const curl = await codeTab(form, 'cURL');
   await expect(curl).toContainText(`/v1/networking/vpcs/${cluster.vpc_id}/firewall_rules`);
   await shot(page, 'code-add-rule-curl');
   const out = await runCurl(sim, await curl.textContent());
@@ -160,7 +241,7 @@ test('delete a node: the confirmation shows the DELETE, and Terraform says a nod
   const page = await open(`${clusterPath(demo)}/pools/${demo.baseline}`);
   await page.getByRole('button', { name: `Delete node ${node.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete node ${node.name}` });
-  const curl = await code(dialog, 'cURL');
+  const curl = await codeTab(dialog, 'cURL');
   await expect(curl).toContainText(`-X DELETE "$base/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}/nodes/${node.id}"`);
   await dialog.getByRole('tab', { name: 'Terraform' }).click();
   await expect(dialog.getByRole('tabpanel', { name: 'Terraform code' })).toContainText('A node is not a Terraform resource');
@@ -209,7 +290,7 @@ test.describe('a new VPC, a cluster in it and its first pool', () => {
     await page.getByLabel('Subnet name').fill('web-subnet');
     await page.getByRole('radio', { name: 'Off' }).check();
     await planned(page);
-    const curl = await code(page, 'cURL');
+    const curl = await codeTab(page, 'cURL');
     await expect(curl).toContainText('# Create pool.');
     await expect(curl).toContainText('# Create VPC.');
     await page.getByRole('tab', { name: 'Terraform' }).click();

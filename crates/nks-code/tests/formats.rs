@@ -1,6 +1,7 @@
 //! Each format for each form, held three ways: golden files pin the text
 //! (`UPDATE_GOLDEN=1 cargo test -p nks-code` writes them again); real tools
-//! parse it (gofmt, TypeScript's parser, bash); and the cURL runs, against stub
+//! check it (gofmt; the Go built and vetted, the TypeScript type-checked in strict
+//! mode, against Nirvana's own SDKs; bash); and the cURL runs, against stub
 //! `curl` and `sleep`, to show that what it sends is the very body Apply sends,
 //! hostile names included.
 
@@ -101,11 +102,67 @@ fn go_is_as_gofmt_writes_it() {
     assert_eq!(files.len(), 2 * common::changes(false).len());
 }
 
+/// `../shared/` beside the checkout (CI lays it there too), or `NKS_SHARED`.
+fn shared() -> PathBuf {
+    std::env::var_os("NKS_SHARED").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+        PathBuf::from,
+    )
+}
+
+/// Every Go snippet is a program that builds and vets against Nirvana's own Go
+/// SDK v1.94.2 (`shared/sdk/go`, offline): one module of the snippets, each its
+/// own `main` package, `go vet ./...` type-checks and vets them all.
 #[test]
-fn typescript_parses() {
+fn go_builds_and_vets_against_the_sdk() {
+    let (dir, files) = written(Format::Go);
+    let sdk = shared().join("sdk/go");
+    let local = |module: &str, version: &str| {
+        let folder = module.rsplit('/').next().unwrap();
+        format!(
+            "\t{module} => {}\n",
+            sdk.join(format!("{folder}@{version}")).display()
+        )
+    };
+    let go_mod = format!(
+        "module snippets\n\ngo 1.22\n\nrequire github.com/nirvana-labs/nirvana-go v1.94.2\n\nreplace (\n{}{}{}{}{})\n",
+        local("github.com/nirvana-labs/nirvana-go", "v1.94.2"),
+        local("github.com/tidwall/gjson", "v1.18.0"),
+        local("github.com/tidwall/sjson", "v1.2.5"),
+        local("github.com/tidwall/match", "v1.1.1"),
+        local("github.com/tidwall/pretty", "v1.2.1"),
+    );
+    std::fs::write(dir.join("go.mod"), go_mod).unwrap();
+    let out = tool("go")
+        .args(["vet", "./..."])
+        .current_dir(&dir)
+        .env("GOPROXY", "off")
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOTOOLCHAIN", "local")
+        .env("GOTELEMETRY", "off")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "go vet: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(files.len(), 2 * common::changes(false).len());
+}
+
+/// Every TypeScript snippet type-checks in strict mode against Nirvana's own
+/// TypeScript SDK 1.98.1, from its source (`shared/sdk/typescript`).
+#[test]
+fn typescript_type_checks_against_the_sdk() {
     let (_, files) = written(Format::TypeScript);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/ts-syntax.mjs");
-    let out = tool("node").arg(script).args(&files).output().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/ts-check.mjs");
+    let out = tool("node")
+        .arg(script)
+        .args(&files)
+        .env("NKS_SHARED", shared())
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}{}",

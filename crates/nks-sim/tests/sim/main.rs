@@ -13,5 +13,6 @@ mod networking;
 mod pagination;
 mod parts;
 mod pools;
+mod sdk_shape;
 mod validation;
 mod wire;
