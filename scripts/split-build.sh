@@ -118,15 +118,14 @@ make_pieces() {
   mv "$loader" "$work/__wasm_split-$h.js"
   printf '%s\n' "$bin-$h.js" "$wasm_file" "__wasm_split-$h.js" >"$work/.names"
 
-  for f in "$work"/*.wasm "$work"/*.js; do
-    compress "$f"
-  done
+  compress "$work"/*.wasm "$work"/*.js
 }
 
-# A .br (brotli's highest level) and a .gz beside $1, for servers to send as is.
+# A .br (brotli's highest level) and a .gz beside each file given, for servers to
+# send as they are; a file a core.
 compress() {
-  brotli --best --keep --force "$1"
-  gzip --best --keep --force --no-name "$1"
+  printf '%s\0' "$@" | xargs -0 -n 1 -P "$(nproc)" sh -c \
+    'brotli --best --keep --force "$1" && gzip --best --keep --force --no-name "$1"' compress
 }
 
 # The pieces depend only on the wasm, the profile, the names switch, this script
@@ -158,9 +157,7 @@ fi
 cp -r "$kept"/. "$TRUNK_STAGING_DIR/"
 rm -f "$TRUNK_STAGING_DIR/.complete" "$TRUNK_STAGING_DIR/.names"
 # Trunk's own hashed stylesheets get theirs too.
-for f in "$TRUNK_STAGING_DIR"/*.css; do
-  [ -e "$f" ] && compress "$f"
-done
+compress "$TRUNK_STAGING_DIR"/*.css
 
 mapfile -t shipped <"$kept/.names"
 python3 - "$TRUNK_STAGING_DIR" "${shipped[@]}" <<'PY'

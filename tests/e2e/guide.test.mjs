@@ -68,8 +68,14 @@ test.beforeAll(async () => {
  * two placeholders replaced by its Production project and free VPC, built; `prepare`
  * sets the fault. Answers the run's exit and output, and the simulator to read back.
  */
-async function runGuide({ prepare = async () => {}, timeScale = 0.001 } = {}) {
-  const sim = await startSim({ timeScale });
+async function runGuide({ prepare = async () => {} } = {}) {
+  // The guide polls an operation every 5 s of its own clock. So that its first read
+  // finds each one ended, operations take simulated time at a scale that ends a
+  // cluster's create in 60 ms, and the API takes 150 ms to answer a read of an
+  // operation: a latency of the API's, as the simulator's faults give it, not a
+  // wait of the test's.
+  const sim = await startSim({ timeScale: 0.00005 });
+  await sim.control.fault({ match: { method: 'GET', path_prefix: '/v1/operations' }, action: { type: 'latency', ms: 150 } });
   try {
     const projects = (await sim.api('GET', '/v1/projects')).items;
     const project = projects.find((p) => p.name === 'Production').id;
