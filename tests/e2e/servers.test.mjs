@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { test as base, expect, shot, connect, createPool, DIST } from './fixtures.mjs';
-import { SERVERS, loaderHash } from './support/servers.mjs';
+import { SERVERS, loaderHash, startCaddy } from './support/servers.mjs';
 
 const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
 const YEAR = 'public, max-age=31536000, immutable';
@@ -158,3 +158,37 @@ for (const [serverName, start] of Object.entries(SERVERS)) {
     });
   }
 }
+
+base('caddy, a build deployed without its .br and .gz: the wasm is still compressed as it is sent', async ({ sim }) => {
+  const server = await startCaddy({ api: sim.url, precompressed: false });
+  try {
+    const wasm = mainWasm();
+    const original = readFileSync(path.join(DIST, wasm));
+    const gz = await rawGet(`${server.root.url}${wasm}`, 'gzip');
+    expect(gz.headers['content-type']).toBe('application/wasm');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(readFileSync(path.join(DIST, `${wasm}.gz`))), 'not the build\'s .gz: none is served').toBe(false);
+    expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+    expect(gz.body.length).toBeLessThan(original.length / 2);
+  } finally {
+    await server.close();
+  }
+});
+
+base('nks-sim --dist (scripts/run.sh) sends the build\'s own .br or .gz as accepted, as the shipped servers do', async ({ sim }) => {
+  const wasm = mainWasm();
+  const original = readFileSync(path.join(DIST, wasm));
+  for (const [accept, encoding, file] of [
+    ['gzip, deflate, br, zstd', 'br', `${wasm}.br`],
+    ['gzip', 'gzip', `${wasm}.gz`],
+    ['identity', undefined, wasm],
+  ]) {
+    const got = await rawGet(`${sim.url}/${wasm}`, accept);
+    expect(got.headers['content-encoding'], accept).toBe(encoding);
+    expect(got.headers.vary, accept).toMatch(/accept-encoding/i);
+    expect(got.headers['content-type']).toBe('application/wasm');
+    expect(got.body.equals(readFileSync(path.join(DIST, file))), `${accept}: ${file}`).toBe(true);
+    const decoded = encoding === 'br' ? zlib.brotliDecompressSync(got.body) : encoding === 'gzip' ? zlib.gunzipSync(got.body) : got.body;
+    expect(decoded.equals(original), accept).toBe(true);
+  }
+});

@@ -8,7 +8,9 @@
 //! any other miss). `index.html` and `config.json` carry `Cache-Control: no-cache` so a
 //! redeploy or a changed runtime config is picked up on the next load; content-hashed files
 //! (`name-<16 hex>.js`, `_bg.wasm`, `.wasm`, `.css`) are cached for a year, `immutable`, as
-//! `deploy/` configures nginx and Caddy (docs/self-hosting.md).
+//! `deploy/` configures nginx and Caddy (docs/self-hosting.md). As they do, it sends the `.br`
+//! or `.gz` the release build writes beside each file to a browser that accepts it, with
+//! `Vary: Accept-Encoding`, so `scripts/run.sh` serves what a deployment serves.
 
 use std::path::Path;
 
@@ -66,13 +68,26 @@ fn content_hashed(url_path: &str) -> bool {
         })
 }
 
+/// The files the build writes a `.br` and a `.gz` beside: what is sent depends on
+/// the request's `Accept-Encoding`.
+fn compressible(url_path: &str) -> bool {
+    last_segment(url_path)
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| matches!(ext, "js" | "wasm" | "css"))
+}
+
 pub async fn serve(root: &Path, req: Request) -> Response {
     let path = req.uri().path().to_string();
     if climbs(&path) {
         return not_found();
     }
-    let Ok(resp) = ServeDir::new(root).oneshot(req).await;
-    let resp = resp.map(Body::new);
+    let files = ServeDir::new(root).precompressed_br().precompressed_gzip();
+    let Ok(resp) = files.oneshot(req).await;
+    let mut resp = resp.map(Body::new);
+    if compressible(&path) {
+        resp.headers_mut()
+            .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     if resp.status() != StatusCode::NOT_FOUND {
         let entry =
             path.ends_with('/') || matches!(last_segment(&path), "index.html" | "config.json");

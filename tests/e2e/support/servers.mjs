@@ -30,13 +30,15 @@ export function loaderHash(dist = DIST) {
 
 /**
  * A folder that serves as `dist` but with files of the test's own in place of
- * the build's (a config.json): every other file is a link to the build's.
+ * the build's (a config.json), or without the build's .br and .gz
+ * (`precompressed: false`): every other file is a link to the build's.
  */
-function siteWith(files, dir) {
-  if (!Object.keys(files).length) return DIST;
+function siteWith(files, dir, { precompressed = true } = {}) {
+  if (!Object.keys(files).length && precompressed) return DIST;
   const site = path.join(dir, 'site');
   mkdirSync(site, { recursive: true });
-  for (const name of readdirSync(DIST)) if (!(name in files)) symlinkSync(path.join(DIST, name), path.join(site, name));
+  const kept = (name) => !(name in files) && (precompressed || !/\.(br|gz)$/.test(name));
+  for (const name of readdirSync(DIST)) if (kept(name)) symlinkSync(path.join(DIST, name), path.join(site, name));
   for (const [name, body] of Object.entries(files)) writeFileSync(path.join(site, name), body);
   return site;
 }
@@ -96,10 +98,11 @@ function sites(rootPort, prefixPort) {
  * Debian's Caddy with deploy/Caddyfile as shipped. `api`: the upstream of /v1;
  * `files`: files of the test's own in place of the build's; `frameAncestors`:
  * the CSP's frame-ancestors; `env`: more of Caddy's environment (SSL_CERT_FILE
- * for an upstream whose certificate the test made).
+ * for an upstream whose certificate the test made); `precompressed: false` serves
+ * the build without its .br and .gz.
  * Answers { root, prefix, output(), close() }.
  */
-export async function startCaddy({ api, files = {}, frameAncestors, env = {} }) {
+export async function startCaddy({ api, files = {}, frameAncestors, env = {}, precompressed = true }) {
   const [rootPort, prefixPort] = [await freePort(), await freePort()];
   const dir = path.join(WORK, `caddy-${rootPort}`);
   mkdirSync(dir, { recursive: true });
@@ -115,7 +118,7 @@ export async function startCaddy({ api, files = {}, frameAncestors, env = {} }) 
       NKS_BIND: '127.0.0.1',
       NKS_CONSOLE_SITE: `http://127.0.0.1:${rootPort}`,
       NKS_PORTAL_SITE: `http://127.0.0.1:${prefixPort}`,
-      NKS_CONSOLE_ROOT: siteWith(files, dir),
+      NKS_CONSOLE_ROOT: siteWith(files, dir, { precompressed }),
       NKS_API_UPSTREAM: api,
       NKS_CSP_LOADER: loaderHash(),
       ...(frameAncestors ? { NKS_FRAME_ANCESTORS: frameAncestors } : {}),

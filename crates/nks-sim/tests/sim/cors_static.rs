@@ -172,6 +172,52 @@ async fn dist_serves_the_console_with_spa_fallback_and_no_cache_entry_points() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The release build writes a `.br` and a `.gz` beside each file: `--dist` sends
+/// the one the request accepts, as it is, with `Vary: Accept-Encoding`, as the
+/// shipped nginx and Caddy configurations do.
+#[tokio::test]
+async fn dist_sends_the_builds_own_br_or_gz_as_accepted() {
+    let dir = std::env::temp_dir().join(format!("nks-sim-dist-br-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("index.html"), "<!doctype html>").expect("write");
+    let file = "app-0123456789abcdef_bg.wasm";
+    std::fs::write(dir.join(file), b"\0asm plain").expect("write");
+    std::fs::write(dir.join(format!("{file}.br")), b"as brotli").expect("write");
+    std::fs::write(dir.join(format!("{file}.gz")), b"as gzip").expect("write");
+    let d2 = dir.clone();
+    let t = start_with(move |c| c.dist = Some(d2)).await;
+
+    for (accept, encoding, body) in [
+        ("gzip, deflate, br, zstd", Some("br"), &b"as brotli"[..]),
+        ("br", Some("br"), b"as brotli"),
+        ("gzip", Some("gzip"), b"as gzip"),
+        ("identity", None, b"\0asm plain"),
+    ] {
+        let resp = t
+            .http
+            .get(t.url(&format!("/{file}")))
+            .header("accept-encoding", accept)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(resp.status().as_u16(), 200, "{accept}");
+        let headers = resp.headers().clone();
+        assert_eq!(
+            headers.get("content-encoding").map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept}"
+        );
+        assert_eq!(headers["content-type"], "application/wasm", "{accept}");
+        assert_eq!(headers["vary"], "accept-encoding", "{accept}");
+        assert_eq!(
+            headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(&resp.bytes().await.expect("body")[..], body, "{accept}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 async fn raw_get(base: &str, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(base.trim_start_matches("http://"))
