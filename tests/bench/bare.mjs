@@ -76,9 +76,11 @@ export async function startBareChromium() {
      * `initScript` run before the page's own scripts, and resolves once the page
      * has set every performance mark in `marks`, with what the page timed
      * (`PHASES`): each mark's `startTime`, the document, the code and API reads
-     * fetched, the first paint.
+     * fetched, the first paint. `network` emulates a link ({ latency, downloadThroughput,
+     * uploadThroughput }); `then` ({ expression, marks }) runs `expression` in the loaded
+     * page and resolves once `marks` are set too, with both reads: { loaded, then }.
      */
-    async openUntil(url, { initScript, marks, width = 1280, height = 860, timeout = 30_000 }) {
+    async openUntil(url, { initScript, marks, width = 1280, height = 860, timeout = 30_000, network, then }) {
       const { browserContextId } = await send('Target.createBrowserContext', { disposeOnDetach: true });
       try {
         const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
@@ -86,16 +88,27 @@ export async function startBareChromium() {
         await send('Page.enable', {}, sessionId);
         await send('Page.addScriptToEvaluateOnNewDocument', { source: initScript }, sessionId);
         await send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false }, sessionId);
-        await send('Page.navigate', { url }, sessionId);
-        const expression = `${JSON.stringify(marks)}.every((m) => performance.getEntriesByName(m).length > 0)`;
-        for (const end = Date.now() + timeout; Date.now() < end; await sleep(25)) {
-          const { result } = await send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
-          if (result.value === true) {
-            const read = await send('Runtime.evaluate', { expression: PHASES, returnByValue: true }, sessionId);
-            return read.result.value;
-          }
+        if (network) {
+          // Chromium's own network emulation: each request's latency and the
+          // link's throughput, as a person some tens of milliseconds away sees them.
+          await send('Network.enable', {}, sessionId);
+          await send('Network.emulateNetworkConditions', { offline: false, ...network }, sessionId);
         }
-        throw new Error(`not every one of ${marks.join(', ')} within ${timeout} ms of opening ${url}`);
+        await send('Page.navigate', { url }, sessionId);
+        const evaluate = async (expression) =>
+          (await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+        const until = async (wanted) => {
+          const expression = `${JSON.stringify(wanted)}.every((m) => performance.getEntriesByName(m).length > 0)`;
+          for (const end = Date.now() + timeout; Date.now() < end; await sleep(25)) {
+            if ((await evaluate(expression)) === true) return evaluate(PHASES);
+          }
+          throw new Error(`not every one of ${wanted.join(', ')} within ${timeout} ms of opening ${url}`);
+        };
+        const loaded = await until(marks);
+        // `then`: a next step in the same page (a click), and the marks it waits for.
+        if (!then) return loaded;
+        await evaluate(then.expression);
+        return { loaded, then: await until(then.marks) };
       } finally {
         await send('Target.disposeBrowserContext', { browserContextId });
       }

@@ -12,11 +12,12 @@ import { startSim, DEMO_KEY } from '../e2e/support/sim.mjs';
 import { startBrowser } from '../e2e/support/chromium.mjs';
 import { largeCluster, scaleUp, nextRead } from './large.mjs';
 import { startBareChromium } from './bare.mjs';
+import { startCaddy, startNginx } from '../e2e/support/servers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = process.env.NKS_DIST || path.join(root, 'dist');
 const quick = process.argv.includes('--quick');
-// `--only NAME` runs one part (size, cold, scale, polling, memory) while working on it.
+// `--only NAME` runs one part (size, cold, network, scale, polling, memory) while working on it.
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const wanted = (part, inQuick) => (only ? only === part : inQuick || !quick);
 const RUNS = quick ? 1 : 5;
@@ -32,6 +33,9 @@ const BUDGET = {
   // and reads come once the list is drawn.
   listCompleteGzipKB: 340,
   coldLoadMs: 300,
+  // Issue 44: through the shipped server configurations, 60 ms away at 20 Mbps.
+  networkLoadMs: 400,
+  networkClusterPageMs: 350,
   coldFiguresMs: 600,
   poolsRenderMs: 100,
   rowUpdateMs: 2,
@@ -175,6 +179,57 @@ function coldPhases(load) {
     ['figures filled', load.marks['nks:figures-filled']],
   ];
   return phases.filter(([, at]) => typeof at === 'number').sort((a, b) => a[1] - b[1]);
+}
+
+// 2b. On a real network, through the shipped servers: Debian's Caddy with
+// deploy/Caddyfile and Debian's nginx with deploy/nginx.conf (as the e2e suite
+// runs them, tests/e2e/support/servers.mjs) in front of the simulator, the browser
+// 60 ms from them at 20 Mbps (Chromium's network emulation). A cold load to the
+// list at each server's root site; then, through Caddy, a cluster's page opened
+// from the list with its code not yet fetched, to its pools drawn.
+const NETWORK = { latency: 60, downloadThroughput: 20e6 / 8, uploadThroughput: 20e6 / 8 };
+const NETWORK_RUNS = 5;
+
+async function networkLoads(sim) {
+  const projects = await sim.api('GET', '/v1/projects');
+  const prod = projects.items.find((p) => p.name === 'Production');
+  const clusters = await sim.api('GET', `/v1/nks/clusters?project_id=${prod.id}`);
+  const edge = clusters.items.find((c) => c.name === 'edge-prod');
+  const chromium = await startBareChromium();
+  const initScript = `sessionStorage.setItem('nks-console.api-key', ${JSON.stringify(DEMO_KEY)})`;
+  try {
+    for (const [name, start] of [['Caddy', startCaddy], ['nginx', startNginx]]) {
+      const server = await start({ api: sim.url });
+      try {
+        const url = `${server.root.url}projects/${prod.id}/clusters`;
+        const loads = [];
+        const opens = [];
+        for (let i = 0; i <= NETWORK_RUNS; i++) {
+          const run = await chromium.openUntil(url, {
+            initScript,
+            network: NETWORK,
+            marks: ['nks:clusters-rendered'],
+            // The link a person clicks; the time from the click to the pools drawn.
+            then: {
+              expression: `(() => { performance.mark('bench:open-cluster'); document.querySelector('a[href$="/clusters/${edge.id}"]').click(); })()`,
+              marks: ['bench:open-cluster', 'nks:pools-rendered'],
+            },
+          });
+          if (i === 0) continue; // the browser's own start, as in the cold load above
+          loads.push(run.loaded.marks['nks:clusters-rendered']);
+          opens.push(run.then.marks['nks:pools-rendered'] - run.then.marks['bench:open-cluster']);
+        }
+        const spread = (xs) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
+        record(`cold load to the list through ${name}, 60 ms / 20 Mbps (median)`, median(loads), 'ms', BUDGET.networkLoadMs);
+        results.push({ name: `  ${name}: fastest–slowest`, value: spread(loads), unit: 'ms', budget: null, ok: null });
+        record(`open a cluster from the list through ${name}, code not yet fetched, to its pools (median)`, median(opens), 'ms', BUDGET.networkClusterPageMs);
+      } finally {
+        await server.close();
+      }
+    }
+  } finally {
+    await chromium.close();
+  }
 }
 
 // 3. Scale: the large seed's 1,000-pool cluster page. All 1,000 pools are read,
@@ -346,6 +401,7 @@ const browser = await startBrowser();
 try {
   if (wanted('size', true)) await sizes(browser, sim);
   if (wanted('cold', false)) await coldLoad(sim);
+  if (wanted('network', false)) await networkLoads(sim);
   if (wanted('scale', false)) await scale(browser, sim);
   if (wanted('polling', true)) await pollingCost(browser);
   if (wanted('memory', false)) await memory(browser, sim);
