@@ -145,8 +145,8 @@ count_e2e
 [ "$e2e_status" = 0 ]
 
 if [ "$quick" = 0 ]; then
-  # The benchmark's quick mode checks two budgets on every run: a new user's
-  # first-load transfer (308 KB gzipped) and polling cost (requests per minute,
+  # The benchmark's quick mode checks on every run: the cap on a new user's
+  # first-load transfer (320 KB gzipped) and polling cost (requests per minute,
   # flat in the number of operations). The full run (scripts/bench.sh) adds the
   # timings.
   step "benchmark: size and polling cost"

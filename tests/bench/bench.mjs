@@ -23,12 +23,10 @@ const wanted = (part, inQuick) => (only ? only === part : inQuick || !quick);
 const RUNS = quick ? 1 : 5;
 
 const BUDGET = {
-  // Issue 20 set 280 KB for a new user's first load on the named stack. With
-  // serde, gloo-net, leptos_router, LocalResource/<Transition>/<For> and
-  // leptos-use on the first page, after splitting off every other page and
-  // the frame's rarely shown parts, it measured 293.7 KB: the stack kept, the
-  // budget is that figure plus 5 % (DEVELOPERS.md).
-  firstLoadGzipKB: 308,
+  // A cap, not the budget (issue 44): what a person feels is time, held by the
+  // load budgets below (on loopback and through the shipped servers on a real
+  // network); the gzip size of a new user's first load only may not pass this.
+  firstLoadGzipKB: 320,
   // Issue 34: the clusters list with its capacity and cost columns, whose code
   // and reads come once the list is drawn.
   listCompleteGzipKB: 340,
