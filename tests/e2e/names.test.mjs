@@ -146,6 +146,13 @@ test('a copy the browser refuses says so, and nothing says "Copied"', async ({ a
   const said = page.getByRole('status').filter({ hasText: 'Could not copy' });
   await expect(said).toHaveText(/Could not copy: the browser refused\. Select the text and copy it by hand\./);
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
+
+  // The kubeconfig is not on the page to copy by hand: the way out is its download.
+  await page.getByRole('button', { name: 'Copy kubeconfig' }).click();
+  const kubeconfig = page.getByRole('status').filter({ hasText: 'the clipboard' });
+  await expect(kubeconfig).toHaveText('Could not copy: the browser refused the clipboard. Download the kubeconfig instead.');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveCount(0);
+  await shot(page, 'kubeconfig-copy-refused');
 });
 
 test('Kubernetes versions read v1.34.4 wherever they are shown', async ({ api, demo, projects, open }) => {

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::api::client::Client;
-use crate::app::components::{download, ErrorView};
+use crate::app::components::{download, write_clipboard, ErrorView};
 use crate::rules::outcome::ApiError;
 
 #[component]
@@ -20,14 +20,13 @@ pub fn KubeconfigActions(
             let config = client.kubeconfig(&id).await?;
             // The text lives only inside this future: used once, then dropped.
             match how {
-                "copy" => {
-                    let clipboard = window().navigator().clipboard();
-                    let _ = wasm_bindgen_futures::JsFuture::from(
-                        clipboard.write_text(&config.kubeconfig),
-                    )
-                    .await;
-                    Ok::<_, ApiError>("Copied the kubeconfig to the clipboard.".to_string())
-                }
+                // Said as it went: the text is not on the page to copy by hand.
+                "copy" => Ok::<_, ApiError>(if write_clipboard(&config.kubeconfig).await {
+                    "Copied the kubeconfig to the clipboard.".to_string()
+                } else {
+                    "Could not copy: the browser refused the clipboard. Download the kubeconfig instead."
+                        .to_string()
+                }),
                 _ => {
                     download(
                         &format!("{name}.kubeconfig.yaml"),

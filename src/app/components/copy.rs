@@ -84,7 +84,7 @@ pub fn Commands(
 }
 
 /// Writes `text` to the clipboard; `false` when the browser has none here or refuses.
-async fn write_clipboard(text: &str) -> bool {
+pub async fn write_clipboard(text: &str) -> bool {
     // Read as a plain property: outside a secure context `navigator.clipboard`
     // is undefined, and calling through it would throw.
     let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into())

@@ -19,7 +19,7 @@ mod uncertain_create;
 use leptos::prelude::*;
 
 pub use confirm_by_typing::ConfirmByTyping;
-pub use copy::{download, Commands, CopyButton, CopyableId};
+pub use copy::{download, write_clipboard, Commands, CopyButton, CopyableId};
 pub use error_view::{ErrorView, InTheWay};
 pub use field::{described_by, focus_first_error, focus_once_drawn, Field};
 pub use form_submit::{Refusal, Submit};
