@@ -125,6 +125,26 @@ test('a sustained 429 shows one state at a time: never "retrying in N s" beside 
   await expect(tryLater).toHaveCount(0);
 });
 
+test('the project selector reads the projects again once a sustained 429 is lifted, without a reload', async ({ control, demo, open }) => {
+  await control.fault({
+    match: { method: 'GET', path: '/v1/projects' },
+    action: { type: 'status', status: 429, message: 'slow down', retry_after: '1' },
+  });
+  const page = await open(`/projects/${demo.project}/clusters`);
+  const selector = page.getByLabel('Project');
+  try {
+    // The client's own retries spent (each waits the second the API asks), the read fails.
+    await expect(selector.locator('option', { hasText: 'Projects unavailable' })).toBeAttached({ timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
+    await shot(page, 'projects-unavailable');
+  } finally {
+    await control.clearFaults();
+  }
+  // Read again when the API's wait ends: the selector comes back by itself.
+  await expect(selector.locator('option:checked')).toHaveText('Production');
+  await expect(selector.locator('option', { hasText: 'Projects unavailable' })).toHaveCount(0);
+});
+
 test('a 429 with Retry-After as an HTTP date is not retried before that date', async ({ control, demo, open }) => {
   const page = await open(`/projects/${demo.project}/clusters`);
   await expect(page.getByRole('table', { name: 'Clusters' })).toBeVisible();
