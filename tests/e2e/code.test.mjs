@@ -261,6 +261,13 @@ test('export a cluster to Terraform: its VPC, rules, cluster and pools, with imp
     await expect(tf).toContainText(`id = "${cluster.id}/${pool.id}"`);
   }
   await expect(tf).toContainText(`cluster_id = nirvana_nks_cluster.${cluster.name}.id`);
+  // edge-prod autoscales: no pool's block pins the count the autoscaler moves, and the note says why.
+  expect(cluster.autoscaling).toBe(true);
+  const text = await tf.textContent();
+  const ignored = text.match(/lifecycle \{\s*ignore_changes = \[node_count\]\s*\}/g) ?? [];
+  expect(ignored, 'every pool ignores node_count changes').toHaveLength(pools.items.length);
+  await expect(tf).toContainText('# The cluster autoscales: applying a stale node_count would scale down without drain.');
+  await expect(page.getByText(/The cluster autoscales, so each pool ignores changes to node_count/)).toBeVisible();
   await shot(page, 'code-export-cluster');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe(`${cluster.name}.tf`);

@@ -15,6 +15,12 @@ terraform {\n  required_providers {\n    nirvana = {\n      source = \"nirvana-l
 # The key is read from NIRVANA_LABS_API_KEY, the API from NIRVANA_LABS_BASE_URL.\n\
 provider \"nirvana\" {}\n";
 
+/// Why a pool of an autoscaling cluster leaves `node_count` alone: a later
+/// `terraform apply` with the count exported now, after the autoscaler moved
+/// it, would be a manual scale-down, which terminates nodes without drain.
+pub const AUTOSCALED: &str =
+    "The cluster autoscales: applying a stale node_count would scale down without drain.";
+
 /// A block and the id its import names.
 struct Adopted {
     block: Block,
@@ -95,6 +101,9 @@ pub fn cluster(cluster: &Cluster, pools: &[Pool], vpc: Option<(&Vpc, &[FirewallR
         let mut block = block_of(&mut names, &Resource::Pool(pool.clone()));
         if pool.cluster_id == cluster.id {
             refer(&mut block, "cluster_id", &cluster_address);
+        }
+        if cluster.autoscaling {
+            block.ignored = Some((&["node_count"], AUTOSCALED));
         }
         parts.push(Adopted {
             block,

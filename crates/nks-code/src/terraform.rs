@@ -66,6 +66,9 @@ pub(crate) struct Block {
     pub kind: &'static str,
     pub name: String,
     pub attributes: Vec<(&'static str, Value)>,
+    /// Arguments Terraform leaves as they are, with the one line that says why
+    /// (a `lifecycle { ignore_changes = [...] }` at the block's end).
+    pub ignored: Option<(&'static [&'static str], &'static str)>,
 }
 
 impl Block {
@@ -76,6 +79,12 @@ impl Block {
     pub fn write(&self) -> String {
         let mut out = format!("resource \"{}\" \"{}\" {{\n", self.kind, self.name);
         write_body(&mut out, &self.attributes, 1);
+        if let Some((arguments, why)) = self.ignored {
+            out.push_str(&format!(
+                "\n  # {why}\n  lifecycle {{\n    ignore_changes = [{}]\n  }}\n",
+                arguments.join(", ")
+            ));
+        }
         out.push_str("}\n");
         out
     }
@@ -130,6 +139,7 @@ pub(crate) fn cluster(names: &mut Names, b: &ClusterCreate, vpc: Id) -> Block {
         kind,
         name: names.name(kind, &b.name, "cluster"),
         attributes,
+        ignored: None,
     }
 }
 
@@ -163,6 +173,7 @@ pub(crate) fn pool(names: &mut Names, b: &PoolCreate, cluster: Id) -> Block {
         kind,
         name: names.name(kind, &b.name, "pool"),
         attributes,
+        ignored: None,
     }
 }
 
@@ -181,6 +192,7 @@ pub(crate) fn vpc(names: &mut Names, b: &VpcCreate) -> Block {
         kind,
         name: names.name(kind, &b.name, "vpc"),
         attributes,
+        ignored: None,
     }
 }
 
@@ -201,6 +213,7 @@ pub(crate) fn rule(names: &mut Names, b: &FirewallRuleCreate, vpc: Id) -> Block 
         kind,
         name: names.name(kind, &b.name, "rule"),
         attributes,
+        ignored: None,
     }
 }
 

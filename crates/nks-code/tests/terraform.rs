@@ -123,10 +123,29 @@ fn check(body: &Body, what: &str) -> BTreeSet<String> {
                 "{what}: {kind}.{k} is read-only"
             );
         }
-        assert!(
-            block.body().blocks().next().is_none(),
-            "{what}: nested blocks are attributes here"
-        );
+        // Nested blocks are attributes here, but for Terraform's own `lifecycle`,
+        // whose `ignore_changes` names arguments of the resource.
+        for nested in block.body().blocks() {
+            assert_eq!(
+                nested.identifier(),
+                "lifecycle",
+                "{what}: {kind}.{name}: nested blocks are attributes here"
+            );
+            for attr in nested.body().attributes() {
+                assert_eq!(attr.key(), "ignore_changes", "{what}: {kind}.{name}");
+                let hcl::Expression::Array(items) = attr.expr() else {
+                    panic!("{what}: {kind}.{name}: ignore_changes is a list")
+                };
+                for item in items {
+                    let argument = item.to_string();
+                    assert!(
+                        required.contains(&argument.as_str())
+                            || optional.contains(&argument.as_str()),
+                        "{what}: {kind} has no {argument} to ignore"
+                    );
+                }
+            }
+        }
         let first = name.chars().next().unwrap();
         assert!(
             first.is_ascii_alphabetic() || first == '_',

@@ -11,8 +11,9 @@ use crate::api::client::Client;
 use crate::app::components::ErrorView;
 use crate::rules::outcome::ApiError;
 
-/// Reads what is exported and writes it: (file name, text).
-async fn exported(client: Client, what: Export) -> Result<(String, String), ApiError> {
+/// Reads what is exported and writes it.
+/// (file name, text, whether its pools leave node_count to the autoscaler).
+async fn exported(client: Client, what: Export) -> Result<(String, String, bool), ApiError> {
     use futures_util::future::try_join3;
     match what {
         Export::Cluster(id) => {
@@ -24,13 +25,14 @@ async fn exported(client: Client, what: Export) -> Result<(String, String), ApiE
             )
             .await?;
             let text = nks_code::export::cluster(&cluster, &pools, Some((&vpc, &rules)));
-            Ok((format!("{}.tf", cluster.name), text))
+            let autoscaled = cluster.autoscaling && !pools.is_empty();
+            Ok((format!("{}.tf", cluster.name), text, autoscaled))
         }
         Export::Vpc(id) => {
             let (vpc, rules) =
                 futures_util::future::try_join(client.vpc(&id), client.firewall_rules(&id)).await?;
             let text = nks_code::export::vpc(&vpc, &rules);
-            Ok((format!("{}.tf", vpc.name), text))
+            Ok((format!("{}.tf", vpc.name), text, false))
         }
     }
 }
@@ -45,11 +47,18 @@ pub fn ExportView() -> impl IntoView {
         <Suspense fallback=|| view! { <p class="loading">"Reading the resources…"</p> }>
             {move || read.get().map(|result| match result {
                 Err(error) => view! { <ErrorView error retry=move |_| read.refetch() /> }.into_any(),
-                Ok((name, text)) => view! {
+                Ok((name, text, autoscaled)) => view! {
                     <p class="muted">
                         "With Terraform 1.5 or later, "<code>"terraform plan"</code>" shows each import and no change; "
                         <code>"terraform apply"</code>" adopts them."
                     </p>
+                    {autoscaled.then(|| view! {
+                        <p class="muted">
+                            "The cluster autoscales, so each pool ignores changes to "<code>"node_count"</code>
+                            ": the autoscaler moves it, and applying the count written here after it moved would "
+                            "scale the pool down by hand, terminating nodes without drain."
+                        </p>
+                    })}
                     <CodeBlock text label="Terraform export".to_string() file=(safe_file_name(&name), "text/plain") />
                 }.into_any(),
             })}
