@@ -7,7 +7,7 @@
 // refusal to delete a VPC a cluster uses. A failed rules read shows an error with
 // Retry, never an empty table. Fresh demo world per test.
 import path from 'node:path';
-import { test, expect, shot, SHOTS, seriousViolations } from './fixtures.mjs';
+import { test, expect, shot, hold, SHOTS, seriousViolations } from './fixtures.mjs';
 
 /** The demo's edge-prod and its VPC. */
 async function place(api, demo) {
@@ -235,21 +235,46 @@ test('the Networking page lists the VPCs, and a VPC page adds, edits and deletes
   expect(left.items).toHaveLength(0);
 });
 
-test('a VPC delete that a cluster blocks shows the refusal beside the action', async ({ api, demo, open }) => {
+test('a VPC a cluster uses is not offered for deletion: the section says why and leads to the cluster', async ({ api, demo, open }) => {
   const { vpcPath, vpc: vpcId } = await place(api, demo);
   const page = await open(vpcPath);
   const section = page.getByRole('region', { name: 'Delete VPC' });
-  await section.getByLabel('Type prod-vpc to confirm').fill('prod-vpc');
+  await expect(section).toContainText('VPC prod-vpc cannot be deleted while cluster edge-prod uses it. Delete cluster edge-prod first (its page has Delete cluster), then this VPC.');
+  // No typed delete that cannot succeed.
+  await expect(section.getByRole('textbox')).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Delete VPC' })).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, 'vpc-delete-blocked-1280');
+  await section.getByRole('link', { name: 'cluster edge-prod' }).click();
+  await expect(page.getByRole('heading', { name: 'edge-prod', level: 1 })).toBeVisible();
+  const vpc = await api('GET', `/v1/networking/vpcs/${vpcId}`);
+  expect(vpc.status).toBe('ready');
+});
+
+test('a VPC delete refused all the same (a cluster made in it since the page read it) shows the refusal beside the action', async ({ api, demo, open }) => {
+  const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${demo.project}`);
+  const spare = vpcs.items.find((v) => v.name === 'prod-spare-vpc');
+  const page = await open(`/projects/${demo.project}/networking/vpcs/${spare.id}`);
+  const section = page.getByRole('region', { name: 'Delete VPC' });
+  await expect(section.getByLabel('Type prod-spare-vpc to confirm')).toBeVisible();
+  // Another tool makes a cluster in it; this page's next reads wait until the delete is sent.
+  const later = await hold(page, (url) => url.pathname === '/v1/nks/clusters', { method: 'GET' });
+  await api('POST', '/v1/nks/clusters', {
+    name: 'late-comer', project_id: demo.project, region: spare.region, vpc_id: spare.id,
+    kubernetes_version: 'v1.34.4', autoscaling: false,
+  });
+  await section.getByLabel('Type prod-spare-vpc to confirm').fill('prod-spare-vpc');
   await section.getByRole('button', { name: 'Delete VPC' }).click();
   const refusal = section.getByRole('alert');
   await expect(refusal).toContainText(/The API rejected the request; fix it, retrying will not help\./);
-  await expect(refusal).toContainText(/Delete VPC answered 422: VPC prod-vpc is used by cluster edge-prod/);
+  await expect(refusal).toContainText(/Delete VPC answered 422: VPC prod-spare-vpc is used by cluster late-comer/);
   await refusal.scrollIntoViewIfNeeded();
   await shot(page, 'vpc-delete-refused-1280');
+  later.release();
   // Nothing was deleted, and the page still shows the VPC.
-  const vpc = await api('GET', `/v1/networking/vpcs/${vpcId}`);
+  const vpc = await api('GET', `/v1/networking/vpcs/${spare.id}`);
   expect(vpc.status).toBe('ready');
-  await expect(page.getByRole('heading', { name: 'prod-vpc' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'prod-spare-vpc' })).toHaveCount(1);
 });
 
 test('a failed rules read shows an error with Retry, never an empty table', async ({ api, control, demo, open }) => {

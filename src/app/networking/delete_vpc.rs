@@ -1,8 +1,11 @@
 //! "Delete VPC": confirmed by typing its name. The API refuses to delete a VPC a
-//! cluster uses; that refusal is shown here, beside the action, in the words of
-//! the outcome it is (rejected: retrying will not help).
+//! cluster uses, so a VPC read as used is not offered for deletion: the section
+//! says why and names the cluster to delete first. Should the API refuse all the
+//! same (a cluster made since the read), the refusal is shown here, beside the
+//! action, in the words of the outcome it is (rejected: retrying will not help).
 
 use leptos::prelude::*;
+use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
 use crate::api::client::Client;
@@ -19,6 +22,9 @@ use nks_code::{Change, Resource};
 pub(super) fn DeleteVpc(
     vpc_id: String,
     vpc_name: String,
+    /// The cluster that uses the VPC, as read: (id, name).
+    used_by: Option<(String, String)>,
+    project: String,
     /// The VPC as read, for the Code panel's Terraform.
     #[prop(optional, into)]
     now: Signal<Option<Resource>>,
@@ -67,6 +73,19 @@ pub(super) fn DeleteVpc(
     let warning = Signal::stored(format!(
         "Deleting VPC {vpc_name} deletes its subnet and every firewall rule in it."
     ));
+    if let Some((cluster_id, cluster_name)) = used_by {
+        return view! {
+            <section class="card" id="delete" aria-labelledby="delete-vpc-heading">
+                <h2 id="delete-vpc-heading">"Delete VPC"</h2>
+                <p>
+                    {format!("VPC {vpc_name} cannot be deleted while cluster {cluster_name} uses it. Delete ")}
+                    <A href=to::cluster(&project, &cluster_id)>{format!("cluster {cluster_name}")}</A>
+                    " first (its page has Delete cluster), then this VPC."
+                </p>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section class="card" id="delete" aria-labelledby="delete-vpc-heading">
             <h2 id="delete-vpc-heading">"Delete VPC"</h2>
@@ -82,4 +101,5 @@ pub(super) fn DeleteVpc(
             {move || rejected.get().map(|error| view! { <ErrorView error /> })}
         </section>
     }
+    .into_any()
 }

@@ -34,26 +34,27 @@ pub fn VpcPage() -> impl IntoView {
     });
     let facts = Memo::new(move |_| {
         vpc.with(|read| match read {
-            Some(Ok((v, _))) => Some((
+            Some(Ok((v, clusters))) => Some((
                 v.id.clone(),
                 v.name.clone(),
                 v.subnet
                     .as_ref()
                     .map(|s| s.cidr.clone())
                     .unwrap_or_default(),
+                user_of(clusters, &v.id).map(|c| (c.id.clone(), c.name.clone())),
             )),
             _ => None,
         })
     });
     let subnet = Signal::derive(move || {
-        facts.with(|f| f.as_ref().and_then(|(_, _, cidr)| Cidr::read(cidr)))
+        facts.with(|f| f.as_ref().and_then(|(_, _, cidr, _)| Cidr::read(cidr)))
     });
     let editing = RwSignal::new(None::<Editing>);
     let deleting = RwSignal::new(None::<FirewallRule>);
     let back = move || to::networking(&project_id());
     let projects = expect_context::<Projects>();
     page_title(move || {
-        let name = facts.with(|f| f.as_ref().map(|(_, name, _)| name.clone()));
+        let name = facts.with(|f| f.as_ref().map(|(_, name, _, _)| name.clone()));
         vec![
             name.unwrap_or_default(),
             projects.name(&project_id()).unwrap_or_default(),
@@ -96,8 +97,8 @@ pub fn VpcPage() -> impl IntoView {
             </Transition>
             <h2>"Export to Terraform"</h2>
             <ExportPanel what=Signal::derive(move || Export::Vpc(vpc_id())) />
-            {move || facts.get().map(|(vpc_id, vpc_name, _)| view! {
-                <DeleteVpc vpc_id vpc_name now=Signal::derive(move || vpc.get().and_then(Result::ok).map(|(v, _)| nks_code::Resource::Vpc(v))) />
+            {move || facts.get().map(|(vpc_id, vpc_name, _, used_by)| view! {
+                <DeleteVpc vpc_id vpc_name used_by project=project_id() now=Signal::derive(move || vpc.get().and_then(Result::ok).map(|(v, _)| nks_code::Resource::Vpc(v))) />
             })}
         </section>
     }
