@@ -306,6 +306,22 @@ test('while an operation runs on a pool its conflicting actions are disabled, so
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 });
 
+test('edit pool opened while an update started elsewhere runs: once it is done, the banner goes and Save comes back, with what was typed kept', async ({ api, control, demo, open }) => {
+  await api('PATCH', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`, { node_count: 4 });
+  const page = await open(`${poolPath(demo, demo.baseline)}/edit`);
+  const busy = page.getByText('This pool is updating on the platform; wait for it to be ready before editing.');
+  await expect(busy).toBeVisible();
+  await page.getByLabel('Tags').fill('after-the-update');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await shot(page, 'edit-pool-updating');
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(busy).toHaveCount(0);
+  await expect(page.getByText(/An operation is in flight on this pool/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByLabel('Tags')).toHaveValue('after-the-update');
+  await shot(page, 'edit-pool-updated');
+});
+
 test('delete cluster is confirmed by typing its name', async ({ control, demo, open }) => {
   const page = await open(clusterPath(demo));
   await expect(page.getByRole('heading', { name: 'Delete cluster' })).toBeVisible();

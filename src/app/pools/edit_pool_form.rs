@@ -11,7 +11,7 @@ use super::edit_pool_state::{EditChecks, EditPlan};
 use crate::api::client::Client;
 use crate::api::types::{Cluster, InstanceType, Node, NodeConfig, Pool, PoolUpdate};
 use crate::app::components::{described_by, tag_list, ErrorView, Field, Refusal, Submit};
-use crate::app::context::page_title;
+use crate::app::context::{live, page_title};
 use crate::app::drafts::Draft;
 use crate::app::operations::follow_href;
 use crate::app::plan::PlanPanel;
@@ -137,13 +137,29 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
         let id = pool_id.clone();
         Memo::new(move |_| ops.in_flight_on(&id))
     };
-    let busy_on_server = pool.status.is_busy();
+    // The pool's status as it is now, not as the form was loaded: read again when
+    // an operation ends and on the refresh tick, so "updating" gives way to "ready"
+    // (and Save comes back) without a reload, and nothing typed is lost.
+    let status = {
+        let loaded = pool.status.clone();
+        let read = live(
+            move || route.with(|r| (r.cluster_id.clone(), r.pool_id.clone())),
+            |client, (cluster, pool)| async move { client.pool(&cluster, &pool).await },
+        );
+        Memo::new(move |_| {
+            read.with(|r| match r {
+                Some(Ok(p)) => p.status.clone(),
+                _ => loaded.clone(),
+            })
+        })
+    };
+    let busy_on_server = move || status.with(|s| s.is_busy());
 
     let can_save = move || {
         body.with(|b| b.as_ref().is_some_and(|b| !b.is_empty()))
             && (change.get().terminated() == 0 || confirmed.get())
             && in_flight.with(Option::is_none)
-            && !busy_on_server
+            && !busy_on_server()
             && !submit.pending()
             && gate.with(Gate::allows_apply)
     };
@@ -165,7 +181,6 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
     let autoscaling = cluster.autoscaling;
     let config = StoredValue::new(pool.node_config.clone());
     let nodes = StoredValue::new(nodes);
-    let status_word = pool.status.as_str().to_string();
     let ops_href = move || route.with(|r| to::operations(&r.project_id));
 
     view! {
@@ -183,8 +198,8 @@ fn EditPoolForm(data: Loaded) -> impl IntoView {
                         <A href=ops_href>"See the operation"</A>
                     </p>
                 })}
-                {busy_on_server.then(|| view! {
-                    <p class="alert alert-warning">{format!("This pool is {status_word} on the platform; wait for it to be ready before editing.")}</p>
+                {move || busy_on_server().then(|| view! {
+                    <p class="alert alert-warning">{format!("This pool is {} on the platform; wait for it to be ready before editing.", status.with(|s| s.as_str().to_string()))}</p>
                 })}
                 <h2>"Editable"</h2>
                 <Field id="pool-name" label="Name" error=Signal::derive(move || message("name", name_error.get()))>
