@@ -9,7 +9,7 @@
 //! the cluster is created first, its operation followed to `done`, and only then
 //! is the pool sent, once, into it.
 
-use crate::api::types::{InstanceType, PoolCreate};
+use crate::api::types::{ClusterCreate, InstanceType, PoolCreate};
 use crate::rules::forms::{pool_create, FieldErrors, PoolForm};
 use crate::rules::new_vpc::Ended;
 use crate::rules::outcome::ApiError;
@@ -66,10 +66,36 @@ pub struct PendingPool {
     /// The cluster create's operation.
     pub operation_id: String,
     pub cluster_name: String,
+    /// The cluster's other fields as sent, so that a reload puts them back in
+    /// the form should the flow stop short of the pool.
+    #[serde(default)]
+    pub cluster: Option<KeptCluster>,
     pub pool: PoolForm,
     /// Set just before the pool's create goes out: the cluster it was sent into.
     /// From then on the page never sends it again.
     pub sent_to: Option<String>,
+}
+
+/// A cluster's create as the form holds it, but its name.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct KeptCluster {
+    pub kubernetes_version: String,
+    pub region: String,
+    pub vpc_id: String,
+    pub autoscaling: bool,
+    pub tags: Vec<String>,
+}
+
+impl KeptCluster {
+    pub fn of(body: &ClusterCreate) -> Self {
+        KeptCluster {
+            kubernetes_version: body.kubernetes_version.clone(),
+            region: body.region.clone(),
+            vpc_id: body.vpc_id.clone(),
+            autoscaling: body.autoscaling,
+            tags: body.tags.clone(),
+        }
+    }
 }
 
 impl PendingPool {
@@ -255,10 +281,26 @@ mod tests {
             project_id: "p".into(),
             operation_id: "op".into(),
             cluster_name: "web".into(),
+            cluster: Some(KeptCluster {
+                kubernetes_version: "v1.34.4".into(),
+                region: "us-sva-2".into(),
+                vpc_id: "v1".into(),
+                autoscaling: true,
+                tags: vec!["shop".into()],
+            }),
             pool: form("2"),
             sent_to: Some("c1".into()),
         };
-        assert_eq!(PendingPool::from_text(&pending.to_text()), Some(pending));
+        assert_eq!(
+            PendingPool::from_text(&pending.to_text()),
+            Some(pending.clone())
+        );
+        // Kept by an earlier build, without the cluster's fields: still read.
+        let mut older: serde_json::Value = serde_json::from_str(&pending.to_text()).unwrap();
+        older.as_object_mut().unwrap().remove("cluster");
+        let older = PendingPool::from_text(&older.to_string()).unwrap();
+        assert_eq!(older.cluster, None);
+        assert_eq!(older.pool, pending.pool);
         assert_eq!(PendingPool::from_text(""), None);
         assert_eq!(PendingPool::from_text("{\"project_id\": 1}"), None);
         let unseen = PoolFlowEnd::PoolAnswerUnseen {

@@ -230,6 +230,38 @@ test('a reload while the cluster is being made loses nothing: the pool is still 
   await expect(page.getByLabel('Pool name')).toHaveValue('baseline');
 });
 
+test('a flow whose operation the API no longer knows ends as the operation page says, and the form comes back with what was typed', async ({ control, projects, open }) => {
+  const page = await openForm(open, projects);
+  await fill(page);
+  await page.getByLabel('Pool name').fill('kept');
+  await expect(plan(page).getByText('Availability: can be done.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create cluster and pool' }).click();
+  const waiting = page.getByRole('status').filter({ hasText: 'Creating cluster web; pool kept follows once it is ready.' });
+  await expect(waiting).toBeVisible();
+  // The API loses the operation (the simulator starts its world again), and the
+  // person opens Create cluster again in the same tab before this page has
+  // asked about it again (its reads of operations wait until the reload).
+  const polls = await hold(page, (url) => url.pathname.startsWith('/v1/operations'), { method: 'GET' });
+  await expect.poll(() => polls.held.length, 'a read of the operation is held').toBeGreaterThan(0);
+  await control.reset({ seed: 'empty' });
+  await page.reload();
+  polls.release();
+  const lost = page.getByText(/Pool kept was not sent: the cluster's operation [0-9a-f-]{36} is no longer known to the API\. Check whether cluster web exists before trying again\. Everything you typed is kept below\./);
+  await expect(lost).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('web');
+  await expect(page.getByLabel('Kubernetes version')).toHaveValue('v1.34.4');
+  await expect(page.getByLabel('VPC', { exact: true }).locator('option:checked')).not.toHaveText('Choose a VPC');
+  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+  await expect(page.getByLabel('Tags', { exact: true })).toHaveValue('shop');
+  await expect(page.getByLabel('Pool name')).toHaveValue('kept');
+  await shot(page, 'first-pool-operation-lost');
+  // Nothing is waited for any more: a reload shows the form, not the flow.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Create cluster' })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+});
+
 test("a reload while the pool's create is on its way never sends it again, and says where to look", async ({ api, control, projects, open }) => {
   const page = await openForm(open, projects);
   await fill(page);

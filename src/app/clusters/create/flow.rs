@@ -13,10 +13,16 @@ use crate::api::types::{ClusterCreate, Operation, PoolCreate, Vpc, VpcCreate};
 use crate::app::drafts::{keep_tab_item, Draft};
 use crate::app::operations::follow_href;
 use crate::ops::Ops;
-use crate::rules::first_pool::{create_pool_address, PendingPool, PoolFlowEnd, PENDING_ITEM};
+use crate::rules::first_pool::{
+    create_pool_address, KeptCluster, PendingPool, PoolFlowEnd, PENDING_ITEM,
+};
 use crate::rules::forms::PoolForm;
 use crate::rules::new_vpc::{in_new_vpc, Ended, FlowEnd};
 use crate::rules::outcome::ApiError;
+
+/// How long a resumed flow waits before reading its operation again, when the
+/// API did not answer (the client's own retries spent).
+const RESUME_READ_AGAIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What Apply sends, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -131,13 +137,17 @@ impl Flow {
                 None => return,
             },
         };
+        let kept_cluster = KeptCluster::of(&cluster);
         let Some(cluster_op) = self.send_cluster(cluster).await else {
             return;
         };
         match pool {
             // The operation's own page follows the cluster and opens it once done.
             None => (self.open)(&follow_href(&self.project_id, &cluster_op, None, None)),
-            Some((body, form)) => self.first_pool(cluster_op, body, form).await,
+            Some((body, form)) => {
+                self.first_pool(cluster_op, Some(kept_cluster), body, form)
+                    .await
+            }
         }
     }
 
@@ -220,13 +230,20 @@ impl Flow {
     /// The first pool goes into the cluster once the cluster's operation is
     /// done. It is kept in this tab until its create is answered: a reload on
     /// the way resumes here ([`Flow::resume`]), and never sends it twice.
-    async fn first_pool(&self, cluster_op: String, body: PoolCreate, form: PoolForm) {
+    async fn first_pool(
+        &self,
+        cluster_op: String,
+        cluster: Option<KeptCluster>,
+        body: PoolCreate,
+        form: PoolForm,
+    ) {
         let kept = |sent_to: Option<String>| {
             let cluster_name = self.progress.with_untracked(|p| p.cluster_name.clone());
             PendingPool {
                 project_id: self.project_id.clone(),
                 operation_id: cluster_op.clone(),
                 cluster_name,
+                cluster: cluster.clone(),
                 pool: form.clone(),
                 sent_to,
             }
@@ -309,16 +326,40 @@ impl Flow {
             });
             return;
         }
-        // Followed by the tracker (it resumes what it followed), or read once and handed to it.
+        // Followed by the tracker (it resumes what it followed), or read and handed to it.
         let id = kept.operation_id;
-        if untrack(|| self.ops.get(&id)).is_none() {
-            if let Ok(op) = self.client.operation(&id).await {
-                if untrack(|| self.ops.get(&id)).is_none() {
-                    self.ops.track(op);
+        while untrack(|| self.ops.get(&id)).is_none() {
+            match self.client.operation(&id).await {
+                Ok(op) => {
+                    if untrack(|| self.ops.get(&id)).is_none() {
+                        self.ops.track(op);
+                    }
+                }
+                // Gone (the API lost it, or it is another API now): the flow ends
+                // as the operation's page says, and the form is offered again with
+                // what was typed, instead of waiting for an end that cannot come.
+                Err(error) if error.is_not_found() => {
+                    keep_tab_item(PENDING_ITEM, "");
+                    self.set(|p| {
+                        p.cluster_op = None;
+                        p.pool_end = Some(PoolFlowEnd::ClusterEnded {
+                            operation_id: id.clone(),
+                            step: Ended::Lost,
+                        });
+                    });
+                    return;
+                }
+                // Not answered (the client's own retries spent): read again a little
+                // later, for as long as the page is open.
+                Err(_) => {
+                    gloo_timers::future::sleep(RESUME_READ_AGAIN).await;
+                    if self.progress.try_with_untracked(|_| ()).is_none() {
+                        return;
+                    }
                 }
             }
         }
-        self.first_pool(id, body, kept.pool).await;
+        self.first_pool(id, kept.cluster, body, kept.pool).await;
     }
 
     /// Hands an operation to the tracker, the one poller.

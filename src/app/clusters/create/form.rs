@@ -334,6 +334,13 @@ fn resume_kept(inputs: Inputs, progress: RwSignal<Progress>, run: Action<Start, 
             inputs.with_pool.set(true);
             inputs.pool.restore(&kept.pool);
             inputs.name.set(kept.cluster_name.clone());
+            if let Some(cluster) = &kept.cluster {
+                inputs.version.set(cluster.kubernetes_version.clone());
+                inputs.region.set(cluster.region.clone());
+                inputs.vpc.set(cluster.vpc_id.clone());
+                inputs.autoscaling.set(Some(cluster.autoscaling));
+                inputs.tags.set(cluster.tags.join(", "));
+            }
             progress.set(Progress::resumed(&kept, &body));
             run.dispatch(Start::Resume(kept, body));
         }
