@@ -14,7 +14,18 @@ use super::{lazy, operations, Session};
 /// Each page shows its own loading line; the header and navigation stay.
 #[component]
 pub fn Frame(children: Children) -> impl IntoView {
+    // The first stop of the keyboard: past the header and navigation, to the page.
+    // Handled here, not followed: under `<base href>` "#main" would name the root.
+    let skip = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        if let Some(main) = document().get_element_by_id("main") {
+            if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
+                let _ = main.focus();
+            }
+        }
+    };
     view! {
+        <a class="skip-link" href="#main" on:click=skip>"Skip to content"</a>
         <Header />
         <main class="content" id="main" tabindex="-1">
             // In the page's flow, above its content: a notice pushes the page

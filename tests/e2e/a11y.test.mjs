@@ -1,6 +1,6 @@
 // Accessibility: axe-core finds no serious or critical violation on any page,
 // and the main flow works from the keyboard alone with a visible focus.
-import { test, expect, seriousViolations, DEMO_KEY } from './fixtures.mjs';
+import { test, expect, shot, seriousViolations, DEMO_KEY } from './fixtures.mjs';
 
 function report(violations) {
   return violations
@@ -115,4 +115,22 @@ test('from the keyboard alone: connect, open a cluster, a pool, and its edit for
   await tabTo(page, 'Edit or scale');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Edit pool baseline' })).toBeVisible();
+});
+
+test('the first Tab stop skips the header and navigation: "Skip to content" takes the focus to the page', async ({ demo, open }) => {
+  const page = await open(`/projects/${demo.project}/clusters/${demo.cluster}`);
+  await expect(page.getByRole('heading', { name: 'edge-prod', level: 1 })).toBeVisible();
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await shot(page, 'skip-link-focused');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  // The page stayed where it was: the link is handled, not followed to the root.
+  await expect(page).toHaveURL((url) => url.pathname === `/projects/${demo.project}/clusters/${demo.cluster}`);
+  // The next Tab lands inside the page, past the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement.closest('main'))).toBe(true);
 });
