@@ -228,3 +228,22 @@ test('a failed scale-up whose count the pool keeps is drawn as the count the API
   await expectMarkers(page, [ofKind('Created'), ofKind('Scale-up'), /^Scale-up: 3 → 6, .*\(failed, yet the pool reads 6 since\)$/]);
   await expect(listItems(page).nth(2)).toContainText('· 3 → 6 · scale-up (failed, yet the pool reads 6 since)');
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the legend's words are whole and "now" under the axis is one line`, async ({ demo, open }) => {
+    const page = await openPool(open, demo, { width });
+    await expect(chart(page)).toBeVisible();
+    const legend = section(page).getByRole('list', { name: 'Legend' });
+    await expect(legend.getByRole('listitem')).toHaveCount(4);
+    await expect(legend).toContainText('manual scale-down: no drain');
+    const cut = await legend.getByRole('listitem').evaluateAll((items) =>
+      items.filter((li) => li.scrollWidth > li.clientWidth).map((li) => li.textContent));
+    expect(cut, 'no legend entry cut short').toEqual([]);
+    const now = section(page).locator('.ops-timeline-axis > span').last();
+    await expect(now).toHaveText('now');
+    // A word broken over lines has a box per line.
+    expect(await now.evaluate((el) => el.getClientRects().length), '"now" on one line').toBe(1);
+    await section(page).scrollIntoViewIfNeeded();
+    await shot(page, `pool-history-legend-${width}`);
+  });
+}

@@ -184,7 +184,7 @@ fn HistoryView(history: History) -> impl IntoView {
                 <span>{created_at.map(|at| view! { <Time at /> })}</span>
                 <span>"now"</span>
             </p>
-            <ul class="chips" aria-label="Legend">
+            <ul class="chips legend" aria-label="Legend">
                 {[Cause::ScaleUp, Cause::ManualScaleDown, Cause::AutoscalerDrain, Cause::Unattributed]
                     .into_iter()
                     .map(|cause| view! {
