@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { test, expect, shot, connect, createPool, DEMO_KEY, ROOT } from './fixtures.mjs';
+import { freePort } from './support/servers.mjs';
 
 /** A certificate for 127.0.0.1 and localhost, made now, and its key. */
 function makeCertificate(dir) {
@@ -40,14 +41,6 @@ async function tlsInFront(target, { key, cert }) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `https://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 test('scripts/run.sh --api serves the console through the shipped Caddyfile to an https API: connect, list, create a pool, follow it to done', async ({ sim, control, api, demo, open }) => {

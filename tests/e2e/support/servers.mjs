@@ -15,7 +15,7 @@ export const PREFIX = '/tools/nks/';
 const WORK = path.join(ROOT, 'target', 'servers');
 
 /** A loopback port nothing listens on now. */
-async function freePort() {
+export async function freePort() {
   const server = net.createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
