@@ -25,10 +25,12 @@ fn extension(format: Format) -> &'static str {
     }
 }
 
-/// Every snippet, written under a fresh directory as `<form>[-hostile]/main.<ext>`.
-fn written(format: Format) -> (PathBuf, Vec<PathBuf>) {
+/// Every snippet, written under a fresh directory of the test's own (`test`: tests
+/// run at once, and two writing one directory would race) as
+/// `<form>[-hostile]/main.<ext>`.
+fn written(format: Format, test: &str) -> (PathBuf, Vec<PathBuf>) {
     let dir = std::env::temp_dir().join(format!(
-        "nks-code-{}-{}",
+        "nks-code-{test}-{}-{}",
         extension(format),
         std::process::id()
     ));
@@ -86,7 +88,7 @@ fn each_format_of_each_form_is_as_pinned() {
 
 #[test]
 fn go_is_as_gofmt_writes_it() {
-    let (dir, files) = written(Format::Go);
+    let (dir, files) = written(Format::Go, "gofmt");
     let out = tool("gofmt")
         .arg("-l")
         .arg("-e")
@@ -115,7 +117,7 @@ fn shared() -> PathBuf {
 /// own `main` package, `go vet ./...` type-checks and vets them all.
 #[test]
 fn go_builds_and_vets_against_the_sdk() {
-    let (dir, files) = written(Format::Go);
+    let (dir, files) = written(Format::Go, "go-vet");
     let sdk = shared().join("sdk/go");
     let local = |module: &str, version: &str| {
         let folder = module.rsplit('/').next().unwrap();
@@ -155,7 +157,7 @@ fn go_builds_and_vets_against_the_sdk() {
 /// TypeScript SDK 1.98.1, from its source (`shared/sdk/typescript`).
 #[test]
 fn typescript_type_checks_against_the_sdk() {
-    let (_, files) = written(Format::TypeScript);
+    let (_, files) = written(Format::TypeScript, "ts-check");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/ts-check.mjs");
     let out = tool("node")
         .arg(script)
@@ -173,7 +175,7 @@ fn typescript_type_checks_against_the_sdk() {
 
 #[test]
 fn curl_is_bash_and_sends_exactly_the_body_apply_sends() {
-    let (dir, _) = written(Format::Curl);
+    let (dir, _) = written(Format::Curl, "curl");
     // Stubs: `curl` answers every request with a done operation and keeps the
     // body it was given; `sleep` is never needed (the first read is done).
     let bin = dir.join("bin");
