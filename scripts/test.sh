@@ -146,7 +146,7 @@ count_e2e
 
 if [ "$quick" = 0 ]; then
   # The benchmark's quick mode checks on every run: the cap on a new user's
-  # first-load transfer (320 KB gzipped) and polling cost (requests per minute,
+  # first-load transfer (gzipped) and polling cost (requests per minute,
   # flat in the number of operations). The full run (scripts/bench.sh) adds the
   # timings.
   step "benchmark: size and polling cost"

@@ -18,11 +18,7 @@ pub fn Frame(children: Children) -> impl IntoView {
     // Handled here, not followed: under `<base href>` "#main" would name the root.
     let skip = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
-        if let Some(main) = document().get_element_by_id("main") {
-            if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
-                let _ = main.focus();
-            }
-        }
+        focus_main();
     };
     view! {
         <a class="skip-link" href="#main" on:click=skip>"Skip to content"</a>
@@ -34,6 +30,16 @@ pub fn Frame(children: Children) -> impl IntoView {
             <crate::app::components::RetryWait />
             {children()}
         </main>
+    }
+}
+
+/// Moves the focus to the page's content (`<main>`): the skip link, and a new
+/// page, as a page load would.
+pub fn focus_main() {
+    if let Some(main) = document().get_element_by_id("main") {
+        if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
+            let _ = main.focus();
+        }
     }
 }
 

@@ -7,7 +7,6 @@ use leptos_router::hooks::use_location;
 use leptos_use_document_visibility::use_document_visibility;
 use leptos_use_interval_fn::use_interval_fn;
 use leptos_use_storage::use_local_storage;
-use wasm_bindgen::JsCast;
 
 use super::context::{current_project_id, Projects, Refresh, LAST_PROJECT_ITEM};
 use super::routes::AppRoutes;
@@ -116,11 +115,7 @@ pub fn Shell() -> impl IntoView {
             }
         }
         if previous.is_some_and(|p| p != path) {
-            if let Some(main) = document().get_element_by_id("main") {
-                if let Ok(main) = main.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = main.focus();
-                }
-            }
+            super::frame::focus_main();
         }
         path
     });
