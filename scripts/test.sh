@@ -9,6 +9,8 @@
 #                                        native tests, then the end-to-end tests
 #                                        ARGs pick: a file (operations.test.mjs)
 #                                        or -g 'a grep'; none runs them all
+#   NKS_SHOTS=1 scripts/test.sh …        also keep the screenshots the end-to-end
+#                                        tests take for a person to look at
 #
 # It ends with each step's duration, the budgets, and one line of its own:
 # "N passed, N failed".
@@ -76,8 +78,16 @@ count_e2e() {
   counts+=("end-to-end $p")
 }
 
+# A process and all of its descendants (the background build: trunk, cargo, rustc).
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 report() {
   local status=$?
+  [ -n "${build_pid:-}" ] && kill_tree "$build_pid"
   finish_step
   local total=$(($(date +%s) - started)) install=0 e2e=0 line secs name
   echo
@@ -115,6 +125,15 @@ scripts/install-tools.sh
 step "format"
 cargo fmt --all -- --check
 
+# The release build runs beside the steps from here to its own: most of its time
+# is one crate's optimised compile and link in one codegen unit, on one core,
+# which leaves the other core to the checks. Its output is shown at its step.
+build_pid=
+if [ "$quick" = 0 ]; then
+  trunk build --release >target/release-build.log 2>&1 &
+  build_pid=$!
+fi
+
 step "clippy (native)"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
@@ -134,7 +153,15 @@ if [ "$quick" = 0 ]; then
 fi
 
 step "release build (split, reused when the wasm is unchanged)"
-trunk build --release
+if [ -n "$build_pid" ]; then
+  build_status=0
+  wait "$build_pid" || build_status=$?
+  build_pid=
+  cat target/release-build.log
+  [ "$build_status" = 0 ]
+else
+  trunk build --release
+fi
 cargo build -p nks-sim --quiet
 
 step "end-to-end tests (Playwright Test, Chromium against nks-sim)"
@@ -153,4 +180,8 @@ if [ "$quick" = 0 ]; then
   node tests/bench/bench.mjs --quick
 fi
 echo
-echo "Screenshots: target/screenshots/; failures keep a trace, a screenshot and the console under target/e2e/results/"
+if [ "${NKS_SHOTS:-}" = 1 ]; then
+  echo "Screenshots: target/screenshots/; failures keep a trace, a screenshot and the console under target/e2e/results/"
+else
+  echo "Failures keep a trace, a screenshot and the console under target/e2e/results/; NKS_SHOTS=1 also keeps the screenshots to look at, in target/screenshots/"
+fi

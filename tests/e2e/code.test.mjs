@@ -28,8 +28,12 @@ async function planned(page) {
 }
 
 /** Runs a cURL snippet with bash: the key and base URL in the environment, and
- *  `sleep N` moving the simulator's clock N seconds. Answers its stdout. */
+ *  `sleep N` moving the simulator's clock N seconds. The operations it starts
+ *  also take simulated time at a small scale (a cluster's 20 minutes in about a
+ *  second), so its 5 s polls end in a few reads, not the 240 a cluster's create
+ *  takes on the clock alone. Answers its stdout. */
 async function runCurl(sim, text) {
+  await sim.control.timeScale(0.001);
   const dir = mkdtempSync(path.join(tmpdir(), 'nks-curl-'));
   const stub = path.join(dir, 'sleep');
   writeFileSync(

@@ -29,9 +29,17 @@ export { startPortal, seriousViolations } from './support/hosting.mjs';
 export const SHOTS = path.join(ROOT, 'target', 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
-/** A full-page screenshot under target/screenshots/, by a name unique across files. */
-export async function shot(page, name) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/**
+ * A screenshot for a person to look at, under target/screenshots/, by a name
+ * unique across files: of the whole page (or only what the viewport shows, with
+ * `fullPage: false`), or of one element given as a locator. Taken only when
+ * NKS_SHOTS=1 (scripts/test.sh says how): each one asserts nothing and costs
+ * about half a second of a core, a minute of the suite in all.
+ */
+export async function shot(target, name, { fullPage = true } = {}) {
+  if (process.env.NKS_SHOTS !== '1') return;
+  const isPage = typeof target.goto === 'function';
+  await target.screenshot({ path: path.join(SHOTS, `${name}.png`), ...(isPage ? { fullPage } : {}) });
 }
 
 /**

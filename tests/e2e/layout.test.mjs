@@ -128,7 +128,7 @@ test('at 390 px the scrolling tables draw the header rule and the row rules unde
     expect(await darkestAtBottom(page, first), `${name}: … and under the sticky first column`).toBeLessThan(245);
     const firstCell = table.locator('tbody tr').first().locator('td').first();
     expect(await darkestAtBottom(page, firstCell), `${name}: the row rule under the first cell`).toBeLessThan(245);
-    await table.screenshot({ path: `target/screenshots/sticky-rules-${name.replace(/ /g, '-').toLowerCase()}-390.png` });
+    await shot(table, `sticky-rules-${name.replace(/ /g, '-').toLowerCase()}-390`);
   }
 });
 
@@ -145,7 +145,7 @@ for (const width of [1280, 800, 390]) {
     await expect(page.getByRole('table', { name: 'Cost change' })).toBeVisible();
     expect(await inside(page, 'Cost change'), 'Edit pool: the cost change inside the card').toBe(true);
     expect(await overflow(page), 'Edit pool: no sideways scroll').toBeLessThanOrEqual(0);
-    await page.getByRole('complementary', { name: 'Plan' }).screenshot({ path: `target/screenshots/plan-cost-change-${width}.png` });
+    await shot(page.getByRole('complementary', { name: 'Plan' }), `plan-cost-change-${width}`);
     await page.goto(page.url().replace(/pools\/.*$/, 'pools/new'));
     await pricedPoolForm(page);
     expect(await inside(page, 'Cost'), 'Create pool: the cost inside the card').toBe(true);

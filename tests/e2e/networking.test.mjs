@@ -6,8 +6,7 @@
 // test ends each operation once the page shows it in flight), and shows the API's
 // refusal to delete a VPC a cluster uses. A failed rules read shows an error with
 // Retry, never an empty table. Fresh demo world per test.
-import path from 'node:path';
-import { test, expect, shot, hold, SHOTS, seriousViolations } from './fixtures.mjs';
+import { test, expect, shot, hold, seriousViolations } from './fixtures.mjs';
 
 /** The demo's edge-prod and its VPC. */
 async function place(api, demo) {
@@ -47,7 +46,7 @@ async function accessible(page, what) {
 /** A screenshot of the viewport with `locator` at its top. */
 async function shotAt(page, locator, name) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await shot(page, name, { fullPage: false });
 }
 
 /** Whether the page fits its width (a wide table may scroll inside itself). */
