@@ -11,7 +11,7 @@ use super::paths::router_base;
 use crate::api::client::Client;
 use crate::api::types::ProjectSummary;
 use crate::ops::Ops;
-use crate::rules::outcome::ApiError;
+use crate::rules::outcome::{is_retryable_status, ApiError, Outcome};
 
 /// The projects the key can see, loaded once for the whole shell, and the one
 /// last shown.
@@ -118,6 +118,49 @@ pub fn live<K: 'static, T: 'static, F: Future<Output = T> + 'static>(
             read.await
         }
     })
+}
+
+/// A read kept for a while (the projects, the instance types for a visit, names
+/// until an operation ends) that failed for a reason that passes (a 429, a 5xx,
+/// no answer) is read again when the wait the API asked for ends, and on the
+/// refresh tick until it is in, as the live reads are: a page seen during an
+/// outage recovers without a reload. A refusal (a 4xx) is not read again on its
+/// own: it waits for the person's Retry.
+pub fn read_again_while_failing<T: Send + Sync + 'static>(
+    read: LocalResource<Result<T, ApiError>>,
+) {
+    let Refresh(refresh) = expect_context::<Refresh>();
+    let passing = move || {
+        read.with_untracked(
+            |r| matches!(r, Some(Err(e)) if !matches!(e.outcome(), Outcome::Rejected)),
+        )
+    };
+    Effect::new(move |first: Option<()>| {
+        refresh.track();
+        if first.is_some() && passing() {
+            read.refetch();
+        }
+    });
+    Effect::new(move |_| {
+        let wait = read.with(|r| match r {
+            Some(Err(ApiError::Status {
+                status,
+                retry_after_ms: Some(ms),
+                ..
+            })) if is_retryable_status(*status) => Some(*ms),
+            _ => None,
+        });
+        if let Some(ms) = wait {
+            set_timeout(
+                move || {
+                    if passing() {
+                        read.refetch();
+                    }
+                },
+                std::time::Duration::from_millis(ms),
+            );
+        }
+    });
 }
 
 /// A read of what only an operation changes (names, a history): it runs again

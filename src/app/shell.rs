@@ -8,12 +8,13 @@ use leptos_use_document_visibility::use_document_visibility;
 use leptos_use_interval_fn::use_interval_fn;
 use leptos_use_storage::use_local_storage;
 
-use super::context::{current_project_id, Projects, Refresh, LAST_PROJECT_ITEM};
+use super::context::{
+    current_project_id, read_again_while_failing, Projects, Refresh, LAST_PROJECT_ITEM,
+};
 use super::routes::AppRoutes;
 use crate::api::client::Client;
 use crate::api::types::ProjectSummary;
 use crate::ops::Ops;
-use crate::rules::outcome::{is_retryable_status, ApiError, Outcome};
 
 const REFRESH_EVERY_MS: u64 = 15_000;
 
@@ -51,40 +52,8 @@ pub fn Shell() -> impl IntoView {
         REFRESH_EVERY_MS,
     );
 
-    // A read of the projects that failed for a reason that passes (a 429, a 5xx,
-    // no answer) is read again, as every other read is: when the wait the API
-    // asked for ends, and on the refresh tick until it is in.
-    let passing = move || {
-        projects.list.with_untracked(
-            |read| matches!(read, Some(Err(e)) if !matches!(e.outcome(), Outcome::Rejected)),
-        )
-    };
-    Effect::new(move |first: Option<()>| {
-        refresh.0.track();
-        if first.is_some() && passing() {
-            projects.list.refetch();
-        }
-    });
-    Effect::new(move |_| {
-        let wait = projects.list.with(|read| match read {
-            Some(Err(ApiError::Status {
-                status,
-                retry_after_ms: Some(ms),
-                ..
-            })) if is_retryable_status(*status) => Some(*ms),
-            _ => None,
-        });
-        if let Some(ms) = wait {
-            set_timeout(
-                move || {
-                    if passing() {
-                        projects.list.refetch();
-                    }
-                },
-                std::time::Duration::from_millis(ms),
-            );
-        }
-    });
+    // The projects, as every kept read: read again after a failure that passes.
+    read_again_while_failing(projects.list);
 
     // Operations already in flight in the project being looked at are followed too.
     let project = current_project_id();

@@ -57,6 +57,16 @@ pub fn count(n: usize) -> String {
     out
 }
 
+/// A whole number that may be negative, grouped as [`count`] groups: `-1,200`.
+pub fn signed_count(n: i64) -> String {
+    let digits = count(usize::try_from(n.unsigned_abs()).unwrap_or(usize::MAX));
+    if n < 0 {
+        format!("-{digits}")
+    } else {
+        digits
+    }
+}
+
 /// A count and its noun, agreeing: `1 pool`, `2 pools`, `1,000 pools`. The one
 /// plural helper: every count shown with a noun goes through it.
 pub fn counted(n: usize, one: &str, many: &str) -> String {

@@ -90,6 +90,28 @@ pub fn rows_shown(number: usize, shown: usize, total: usize) -> String {
     display::range_of(start + 1, start + shown, total.max(start + shown))
 }
 
+/// The pager's words for page `number` holding `shown` of `total` operations:
+/// `51–100 of 2,079 · page 2 of 42`; `no operations` when there are none (not
+/// "none of 0 · page 1 of 1"); a page left empty behind the others (its
+/// operations gone meanwhile) says so with the total.
+pub fn pager_line(number: usize, shown: usize, total: usize) -> String {
+    let total = total.max((number.max(1) - 1) * PER_PAGE + shown);
+    match (shown, total) {
+        (0, 0) => "no operations".to_string(),
+        (0, _) => format!(
+            "none on page {} \u{b7} {}",
+            display::count(number),
+            display::counted(total, "operation", "operations")
+        ),
+        _ => format!(
+            "{} \u{b7} page {} of {}",
+            rows_shown(number, shown, total),
+            display::count(number),
+            display::count(page_count(total))
+        ),
+    }
+}
+
 /// How many pages `total` operations make.
 pub fn page_count(total: usize) -> usize {
     total.div_ceil(PER_PAGE).max(1)
@@ -375,6 +397,16 @@ mod tests {
         assert_eq!(rows_shown(1, 0, 0), "none of 0");
         // A total that lags behind what was shown never reads as fewer than shown.
         assert_eq!(rows_shown(1, 3, 0), "1\u{2013}3 of 3");
+        assert_eq!(
+            pager_line(2, 50, 2079),
+            "51\u{2013}100 of 2,079 \u{b7} page 2 of 42"
+        );
+        assert_eq!(pager_line(1, 0, 0), "no operations");
+        assert_eq!(
+            pager_line(3, 0, 101),
+            "none on page 3 \u{b7} 101 operations"
+        );
+        assert_eq!(pager_line(1, 3, 0), "1\u{2013}3 of 3 \u{b7} page 1 of 1");
         assert_eq!(page_count(2079), 42);
         assert_eq!(page_count(0), 1);
     }

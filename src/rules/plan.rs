@@ -2,6 +2,7 @@
 //! the quota, and whether Apply may be pressed.
 
 use crate::api::types::{ClusterCreate, ClusterUpdate, PoolCreate, PoolUpdate, Quota, VpcCreate};
+use crate::rules::display::signed_count;
 use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
 
@@ -82,13 +83,15 @@ impl QuotaLine {
     /// (never a negative need), against what remains.
     pub fn text(&self) -> String {
         let change = match self.needed {
-            n if n > 0 => format!("needs {n}"),
-            n if n < 0 => format!("frees {}", n.unsigned_abs()),
+            n if n > 0 => format!("needs {}", signed_count(n)),
+            n if n < 0 => format!("frees {}", signed_count(-n)),
             _ => "no change".to_string(),
         };
         format!(
             "{}: {change}, {} remaining of {}",
-            self.what, self.remaining, self.limit
+            self.what,
+            signed_count(self.remaining),
+            signed_count(self.limit)
         )
     }
 }
@@ -144,6 +147,16 @@ mod tests {
         assert_eq!(line(-16).text(), "vCPU: frees 16, 200 remaining of 256");
         assert_eq!(line(0).text(), "vCPU: no change, 200 remaining of 256");
         assert!(line(-16).fits());
+        let large = QuotaLine {
+            what: "Memory (GB)",
+            needed: -1_024,
+            remaining: 3_200,
+            limit: 12_800,
+        };
+        assert_eq!(
+            large.text(),
+            "Memory (GB): frees 1,024, 3,200 remaining of 12,800"
+        );
     }
 
     #[test]

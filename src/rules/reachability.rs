@@ -221,7 +221,8 @@ pub fn ports(raw: &str) -> Result<Vec<String>, String> {
             "Required: at least one port, such as 443, or a range such as 8000-8080.".into(),
         );
     }
-    items
+    // Every bad item is told at once, one per line, not the first alone.
+    let (written, bad): (Vec<_>, Vec<_>) = items
         .into_iter()
         .map(|item| {
             PortRange::parse(item).map(|r| {
@@ -232,7 +233,16 @@ pub fn ports(raw: &str) -> Result<Vec<String>, String> {
                 }
             })
         })
-        .collect()
+        .partition(Result::is_ok);
+    if bad.is_empty() {
+        Ok(written.into_iter().flatten().collect())
+    } else {
+        Err(bad
+            .into_iter()
+            .filter_map(Result::err)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
 }
 
 /// The two addresses the platform keeps at the top of a VPC subnet for NKS.
@@ -592,6 +602,11 @@ mod tests {
         assert_eq!(ports("8000-8080").expect("range"), vec!["8000-8080"]);
         assert!(ports("  ").unwrap_err().starts_with("Required"));
         assert!(ports("80, http").is_err());
+        assert_eq!(
+            ports("http, 443, 90-80").unwrap_err(),
+            "\"http\" is not a port: use a number 1–65535 or a range such as 8000-8080.\n\
+             \"90-80\" runs backwards: write 80-90."
+        );
     }
 
     #[test]

@@ -308,30 +308,43 @@ pub fn label(raw: &str) -> Checked<String> {
 }
 
 /// Labels typed one per line: each valid, no key twice, blank lines skipped.
-/// A problem names the line it is on ("Line 3: …"), counting every line.
+/// Every problem is told at once, one per line of the message, each naming the
+/// line it is on ("Line 3: …"), counting every line.
 pub fn labels_by_line(text: &str) -> Checked<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     let mut keys: Vec<(String, usize)> = Vec::new();
+    let mut problems: Vec<String> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         if raw.trim().is_empty() {
             continue;
         }
         let line = i + 1;
-        let checked = label(raw).map_err(|e| format!("Line {line}: {e}"))?;
+        let checked = match label(raw) {
+            Ok(checked) => checked,
+            Err(e) => {
+                problems.push(format!("Line {line}: {e}"));
+                continue;
+            }
+        };
         let key = checked
             .split_once('=')
             .map(|(k, _)| k.to_string())
             .unwrap_or_default();
         if let Some((_, first)) = keys.iter().find(|(k, _)| *k == key) {
-            return Err(format!(
+            problems.push(format!(
                 "Line {line}: label key \"{}\" is already on line {first}.",
                 printable(&key)
             ));
+            continue;
         }
         keys.push((key, line));
         out.push(checked);
     }
-    Ok(out)
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems.join("\n"))
+    }
 }
 
 /// A taint built from its three parts: rendered `key=value:Effect`.
@@ -424,6 +437,12 @@ mod tests {
         assert_eq!(
             labels_by_line("a=1\nb=2\n\na=3").unwrap_err(),
             "Line 4: label key \"a\" is already on line 1."
+        );
+        assert_eq!(
+            labels_by_line("a=1\nnot a label\na=2\nkubernetes.io/x=y").unwrap_err(),
+            "Line 2: Label \"not a label\" must look like key=value.\n\
+             Line 3: label key \"a\" is already on line 1.\n\
+             Line 4: Key \"kubernetes.io/x\" uses a reserved prefix (kubernetes.io, k8s.io, nirvanalabs.io)."
         );
         assert!(labels_by_line("tier=web\n\nkubernetes.io/role=x")
             .unwrap_err()

@@ -108,10 +108,13 @@ test('a sustained 429 shows one state at a time: never "retrying in N s" beside 
     });
     // The client's retry waits (2 s each, as the API asks) run on browser timers: the
     // test waits for what a person sees, the list's failure waiting with the others.
-    const joined = page.getByRole('status').filter({ hasText: 'Waiting to try again' });
-    await expect(joined, 'the failed list says it waits with the calls being retried').toBeVisible({ timeout: 30_000 });
+    const joined = page.getByRole('status').filter({ hasText: 'Not read yet' });
+    await expect(joined, 'the failed list says what is not read yet').toBeVisible({ timeout: 30_000 });
     await expect(joined).toContainText('List clusters answered 429');
     await expect(retrying).toBeVisible();
+    // The wait is said once: the list's place is a line of text, not a second box.
+    await expect(page.locator('.alert:visible'), 'one box: the shell\'s "retrying in N s"').toHaveCount(1);
+    await expect(joined).not.toHaveClass(/alert/);
     expect(await page.evaluate(() => window.__twoStates), 'one state at a time').toEqual([]);
     await expect(page.getByText('No clusters in this project yet.'), 'never an empty list').toHaveCount(0);
     await shot(page, 'fault-429-sustained');
@@ -230,6 +233,60 @@ test('the API going away mid-operation: "Cannot reach the API", nothing forgotte
   } finally {
     await own.stop();
   }
+});
+
+test('when the API goes away, the cluster page keeps its header as last read, with the failure beside it, as its pools do', async ({ control, demo, context, open }) => {
+  // The page reads the cluster and its pools again every 15 s, on this tab's
+  // clock: the test's, moved on to the next refresh instead of waited out.
+  await context.clock.install();
+  const page = await open(clusterPath(demo), { context });
+  const fields = page.locator('.fields');
+  await expect(page.getByRole('heading', { name: 'edge-prod', exact: true })).toBeVisible();
+  await expect(fields.getByText('v1.34.4')).toBeVisible();
+  const header = page.getByRole('group', { name: 'Cluster refresh stopped' });
+  try {
+    await control.fault({ match: { method: 'GET', path_prefix: '/v1/' }, action: { type: 'drop' } });
+    await page.clock.fastForward(15_000);
+    await expect(header, 'the header says its refresh failed').toBeVisible({ timeout: 30_000 });
+    await expect(header).toContainText('What is shown is what was read before; it may be out of date.');
+    await expect(header.getByRole('alert')).toContainText('Cannot reach the API');
+    // What was read stays: the name, the status and the fields, as the pools keep theirs.
+    await expect(page.getByRole('heading', { name: 'edge-prod', exact: true })).toBeVisible();
+    await expect(fields.getByText('v1.34.4')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Refresh stopped', exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pools' })).toBeVisible();
+    await shot(page, 'fault-cluster-header-kept');
+  } finally {
+    await control.clearFaults();
+  }
+  await header.getByRole('button', { name: 'Retry' }).click();
+  await expect(header).toHaveCount(0);
+  await expect(fields.getByText('v1.34.4')).toBeVisible();
+});
+
+test('a cluster page opened while the API drops every read recovers all of it once the API is back, without a reload', async ({ control, demo, context, open }) => {
+  // The kept reads (instance types, VPC names, recent operations, projects) are
+  // read again on the 15 s refresh, on this tab's clock: the test's, moved on.
+  await context.clock.install();
+  await control.fault({ match: { method: 'GET', path_prefix: '/v1/' }, action: { type: 'drop' } });
+  let page;
+  try {
+    page = await open(clusterPath(demo), { context });
+    await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the API' }).first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await control.clearFaults();
+  }
+  await page.clock.fastForward(15_000);
+  const figures = page.getByRole('list', { name: 'Capacity and cost' });
+  await expect(page.getByRole('heading', { name: 'edge-prod', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(figures.locator('li').filter({ hasText: 'vCPU' })).toHaveText(/^vCPU \d/);
+  await expect(figures.locator('li').filter({ hasText: 'Memory' })).toHaveText(/^Memory \d/);
+  await expect(figures).not.toContainText('could not be read');
+  await expect(page.locator('.fields').getByRole('link', { name: 'prod-vpc', exact: true })).toBeVisible();
+  await expect(page.locator('.fields')).toContainText('Production');
+  await expect(page.getByRole('list', { name: 'Recent operations' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'fault-cluster-page-recovered');
 });
 
 /** The demo world's ids, read from a simulator of the test's own. */

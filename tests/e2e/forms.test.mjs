@@ -100,6 +100,30 @@ test('label errors name their line, beside the labels; the API\'s label index is
   await noRawPaths(page);
 });
 
+test('every bad label line and every bad port is told at once, each drawn on a line of its own, and what was typed stays', async ({ api, demo, open }) => {
+  const drawnLines = (control) =>
+    control.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby').split(/\s+/).find((id) => document.getElementById(id)?.getAttribute('role') === 'alert')).innerText.split('\n'));
+  const page = await open(`${clusterPath(demo)}/pools/new`);
+  const labels = page.getByLabel('Labels');
+  const typed = 'tier=web\nnot a label\ntier=api\nteam=ml';
+  await labels.fill(typed);
+  await expectError(labels, 'Line 2: Label "not a label" must look like key=value.\nLine 3: label key "tier" is already on line 1.');
+  expect(await drawnLines(labels)).toEqual(['Line 2: Label "not a label" must look like key=value.', 'Line 3: label key "tier" is already on line 1.']);
+  await expect(labels).toHaveValue(typed);
+  await shot(page, 'forms-every-bad-label');
+
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  await page.goto(page.url().replace(/\/clusters\/.*$/, `/networking/vpcs/${cluster.vpc_id}`));
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const form = page.getByRole('form', { name: 'Add firewall rule' });
+  const ports = form.getByLabel('Destination ports');
+  await ports.fill('http, 443, 90-80');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expectError(ports, '"http" is not a port: use a number 1–65535 or a range such as 8000-8080.\n"90-80" runs backwards: write 80-90.');
+  expect(await drawnLines(ports)).toHaveLength(2);
+  await expect(ports).toHaveValue('http, 443, 90-80');
+});
+
 test('a taint error names its taint and sits in that taint\'s row, beside its key; each row has its own Remove button', async ({ demo, open }) => {
   const page = await open(`${clusterPath(demo)}/pools/new`);
   const add = page.getByRole('button', { name: 'Add taint' });

@@ -17,6 +17,8 @@ test('an accepted create plan shows "can be done", the monthly total and its row
   await expect(cost.getByRole('row').filter({ hasText: '8' }).filter({ hasText: '$8.7600' }).filter({ hasText: '$70.08' }).first()).toBeVisible();
   await expect(plan(page).getByText(/Monthly total: \$\d/)).toBeVisible();
   await expect(plan(page).getByRole('list', { name: 'Quota' })).toContainText(/vCPU: needs 8, \d+ remaining of 256/);
+  // Numbers of four digits and more are grouped, as every count is.
+  await expect(plan(page).getByRole('list', { name: 'Quota' })).toContainText(/Memory \(GB\): needs 32, [\d,]+ remaining of 1,024/);
   await expect(plan(page).getByText(/Organisation: \$/)).toBeVisible();
   await shot(page, 'plan-accepted');
 });
@@ -30,7 +32,7 @@ test('a plan the quota refuses names the field, and Apply stays disabled', async
   const countField = page.locator('.field').filter({ has: page.getByLabel('Node count') });
   await expect(countField.getByRole('alert').filter({ hasText: /quota/i })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create pool' })).toBeDisabled();
-  await expect(plan(page).getByRole('list', { name: 'Quota' })).toContainText(/vCPU: needs 3200.*exceeds the quota/);
+  await expect(plan(page).getByRole('list', { name: 'Quota' })).toContainText(/vCPU: needs 3,200.*exceeds the quota/);
   await shot(page, 'plan-refused');
 });
 

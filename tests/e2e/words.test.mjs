@@ -58,3 +58,14 @@ test('the project selector agrees with the page: "Project not found" on an unkno
   await expect(selector.locator('option:checked'), 'the project the links lead to').toHaveText('Production');
   await shot(page, 'selector-on-settings');
 });
+
+test.describe('the empty world', () => {
+  test.use({ seed: 'empty' });
+
+  test('an operations list with none says "no operations", not "none of 0 · page 1 of 1"', async ({ projects, open }) => {
+    const page = await open(`/projects/${projects.Production}/operations`);
+    const count = page.locator('.pager-count');
+    await expect(count).toHaveText('no operations');
+    await shot(page, 'operations-none');
+  });
+});

@@ -11,7 +11,7 @@ use crate::app::clusters::pool_reads::{read_pools, PoolSource, Pools};
 use crate::app::clusters::pools_section::PoolList;
 use crate::app::code::{Export, ExportPanel};
 use crate::app::components::{tag_list, CopyableId, ErrorView, StatusBadge, Time};
-use crate::app::context::{after_ops, live, page_title, Projects};
+use crate::app::context::{after_ops, live, page_title, read_again_while_failing, Projects};
 use crate::app::lazy;
 use crate::app::not_found::Missing;
 use crate::app::operations::InFlightBanner;
@@ -74,6 +74,13 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         cluster_id,
         |client, id| async move { client.cluster(&id).await },
     );
+    // The cluster as last read, kept through a refresh that fails (the header
+    // shows it with the failure, as the pools keep theirs), and dropped for
+    // another cluster.
+    let shown = Memo::new(move |kept: Option<&Option<Cluster>>| match cluster.get() {
+        Some(Ok(c)) => Some(c),
+        _ => kept.cloned().flatten().filter(|c| c.id == cluster_id()),
+    });
     let PoolSource {
         reads,
         retry,
@@ -82,10 +89,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
     } = read_pools(&client, cluster_id);
     let (types, cost) = capacity_reads(&client, cluster_id);
     let region = Signal::derive(move || {
-        cluster.with(|read| match read {
-            Some(Ok(c)) => c.region.clone(),
-            _ => String::new(),
-        })
+        shown.with(|c| c.as_ref().map(|c| c.region.clone()).unwrap_or_default())
     });
     let shares = pool_shares(types, region, pools);
     let vpcs: Vpcs = {
@@ -97,15 +101,16 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         })
     };
     let recent = recent_operations(project_id, cluster_id);
+    // Read once (or until an operation ends), so read again after a failure
+    // that passes: the figures, names and operations come back with the API.
+    read_again_while_failing(types);
+    read_again_while_failing(vpcs);
+    read_again_while_failing(recent);
     // The parts with their own state (what is typed to confirm a delete and its
     // progress, a kubeconfig message) are built once per cluster, not on every
     // refresh, and read what they show from here.
-    let identity = Memo::new(move |_| {
-        cluster.with(|read| match read {
-            Some(Ok(c)) => Some((c.id.clone(), c.name.clone())),
-            _ => None,
-        })
-    });
+    let identity =
+        Memo::new(move |_| shown.with(|c| c.as_ref().map(|c| (c.id.clone(), c.name.clone()))));
     Effect::new(move |_| {
         let gone = cluster.with(|read| match read {
             Some(Err(error)) => error.is_not_found(),
@@ -123,12 +128,8 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             projects.name(&project_id()).unwrap_or_default(),
         ]
     });
-    let pool_count = Signal::derive(move || {
-        cluster.with(|read| match read {
-            Some(Ok(c)) => c.pool_ids.len(),
-            _ => 0,
-        })
-    });
+    let pool_count =
+        Signal::derive(move || shown.with(|c| c.as_ref().map_or(0, |c| c.pool_ids.len())));
     let blocked = blocked_by(ops, cluster_id);
 
     view! {
@@ -136,12 +137,18 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             <p class="breadcrumb"><A href=move || to::clusters(&project_id())>"← Clusters"</A></p>
             <Transition fallback=|| view! { <p class="loading">"Loading cluster…"</p> }>
                 {move || {
-                    cluster
-                        .get()
-                        .map(|result| match result {
-                            Err(error) => view! { <ErrorView error retry=move |_| cluster.refetch() /> }.into_any(),
-                            Ok(c) => view! { <ClusterFields cluster=c vpcs /> }.into_any(),
-                        })
+                    let retry = move |_| cluster.refetch();
+                    cluster.get().map(|result| match (result, shown.get_untracked()) {
+                        (Ok(c), _) => view! { <ClusterFields cluster=c vpcs /> }.into_any(),
+                        (Err(error), Some(c)) => view! {
+                            <ClusterFields cluster=c vpcs />
+                            <div class="refresh-stopped" role="group" aria-label="Cluster refresh stopped">
+                                <p>"The last refresh of this cluster failed. What is shown is what was read before; it may be out of date."</p>
+                                <ErrorView error retry />
+                            </div>
+                        }.into_any(),
+                        (Err(error), None) => view! { <ErrorView error retry /> }.into_any(),
+                    })
                 }}
             </Transition>
             <ClusterSummaryLine
@@ -173,7 +180,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             <ExportPanel what=Signal::derive(move || Export::Cluster(cluster_id())) />
             {move || identity.get().map(|(cluster_id, cluster_name)| view! {
                 <DeleteClusterDialog cluster_id cluster_name pool_count blocked
-                    now=Signal::derive(move || cluster.get().and_then(Result::ok).map(nks_code::Resource::Cluster)) />
+                    now=Signal::derive(move || shown.get().map(nks_code::Resource::Cluster)) />
             })}
         </section>
     }

@@ -13,8 +13,8 @@ use crate::rules::outcome::{ApiError, Outcome};
 ///
 /// One state at a time: while other calls wait to be tried again (the shell's
 /// "retrying in N s" line and its Retry now), a temporary failure that can be
-/// retried says it waits with them, with no button of its own, and Retry now
-/// tries it again too. Nothing is retried on its own here: the client's backoff
+/// retried says in a line what is not read yet, with no box or button of its own,
+/// and Retry now tries it again too. Nothing is retried on its own here: the client's backoff
 /// stays the only schedule.
 #[component]
 pub fn ErrorView(
@@ -66,10 +66,11 @@ pub fn ErrorView(
     };
     view! {
         <Show when=move || !(joins_wait && others_waiting.get()) fallback=move || view! {
-            <div class="alert alert-warning" role="status">
-                <p class="alert-title">"Waiting to try again"</p>
-                <p class="alert-detail">{detail.clone()} " Retry now, above, tries it again with them."</p>
-            </div>
+            // The wait itself is said once, by the shell's line above; here only
+            // what is missing, in a line of text, not a second box of that weight.
+            <p class="waiting-line" role="status">
+                "Not read yet: " {detail.clone()} " It is tried again with the calls above."
+            </p>
         }>
             {full()}
         </Show>

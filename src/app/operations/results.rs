@@ -13,7 +13,7 @@ use crate::app::search::Named;
 use crate::ops::Ops;
 use crate::rules::display;
 use crate::rules::operation::elapsed_secs;
-use crate::rules::operations_list::{page_count, rows_shown, CursorTrail, Known, PER_PAGE};
+use crate::rules::operations_list::{pager_line, CursorTrail, Known};
 use crate::rules::outcome::ApiError;
 use crate::rules::tracking::feed::FeedFilter;
 
@@ -200,13 +200,7 @@ pub(super) fn OpsPager(
                     .pagination
                     .as_ref()
                     .map_or(0, |p| p.total_count as usize);
-                let total = total.max((number - 1) * PER_PAGE + page.items.len());
-                format!(
-                    "{} \u{b7} page {} of {}",
-                    rows_shown(number, page.items.len(), total),
-                    display::count(number),
-                    display::count(page_count(total))
-                )
+                pager_line(number, page.items.len(), total)
             }
             Some(Err(_)) => format!("page {} could not be read", display::count(number)),
             None => format!("page {}", display::count(number)),
