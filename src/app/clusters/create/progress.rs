@@ -53,7 +53,16 @@ pub fn FlowProgress(progress: RwSignal<Progress>, project_id: Signal<String>) ->
         }
     };
     let pool_ended = move || progress.with(|p| p.pool_end.is_some() || p.pool_op.is_some());
+    // The form that had the focus is gone: the focus moves to what replaced it,
+    // so a keyboard or screen reader user is not left on the page's body.
+    let here = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        if let Some(el) = here.get() {
+            let _ = el.focus();
+        }
+    });
     view! {
+        <div class="flow-progress" tabindex="-1" node_ref=here aria-label="Create cluster: progress" role="region">
         {move || (vpc_op().is_some() || with_pool()).then(|| view! {
             <div class="new-vpc-flow" class:first-pool-flow=with_pool>
                 <p class="flow-line" role="status">{line}</p>
@@ -76,6 +85,7 @@ pub fn FlowProgress(progress: RwSignal<Progress>, project_id: Signal<String>) ->
         } else {
             view! { <p class="muted">"A cluster usually takes about 20 minutes. The pool is sent from this page: keep it open, or come back to Create cluster in this tab (a reload is fine). Meanwhile the cluster's operation is followed in the header."</p> }.into_any()
         }}
+        </div>
     }
 }
 
