@@ -224,7 +224,20 @@ pub fn ClusterSummaryLine(
             Some(Ok(n)) => Some(Figure::Exact(crate::rules::display::count(n))),
             Some(Err(why)) => Some(Figure::Unreadable(why)),
         };
-        view! { {figure_view(ready)} " of " {figure_view(total)} " ready" }
+        // "2 of 3 ready" only when both sides can be told: a total that cannot
+        // be read is "—" alone, and a ready count that cannot be (too many pools
+        // to count) leaves the total and says where readiness is counted.
+        match (ready, total) {
+            (_, Some(Figure::Unreadable(why))) => figure_view(Some(Figure::Unreadable(why))),
+            (Some(Figure::Unreadable(why)), total) => view! {
+                {figure_view(total)}
+                <span class="muted" title=why>" (ready: on each pool's page)"</span>
+            }
+            .into_any(),
+            (ready, total) => {
+                view! { {figure_view(ready)} " of " {figure_view(total)} " ready" }.into_any()
+            }
+        }
     };
     let cost_figure = move || {
         cost.get().map(|c| match c {
