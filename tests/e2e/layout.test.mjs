@@ -152,3 +152,17 @@ for (const width of [1280, 800, 390]) {
     expect(await overflow(page), 'Create pool: no sideways scroll').toBeLessThanOrEqual(0);
   });
 }
+
+test('at 390 px the operations table shows each operation\'s status without scrolling sideways', async ({ api, demo, open }) => {
+  await api('PATCH', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`, { node_count: 4 });
+  const page = await open(`/projects/${demo.project}/operations`, { width: 390, height: 844 });
+  const table = page.getByRole('table', { name: 'Operations' });
+  const status = table.getByRole('columnheader', { name: 'Status' });
+  await expect(status).toBeVisible();
+  const box = await status.boundingBox();
+  expect(box.x + box.width, `the Status header ends at ${box.x + box.width}`).toBeLessThanOrEqual(390);
+  const badge = table.locator('tbody tr').first().locator('.badge').first();
+  const badgeBox = await badge.boundingBox();
+  expect(badgeBox.x + badgeBox.width, 'the first row\'s status is on screen').toBeLessThanOrEqual(390);
+  await shot(page, 'operations-status-390');
+});

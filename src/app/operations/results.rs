@@ -87,6 +87,12 @@ fn columns(
             };
             view! { <a href=page>{describe(op)}</a> }.into_any()
         }),
+        // Beside what it is about: on a narrow screen the status is seen without
+        // scrolling the table sideways.
+        Column::new("Status", |op: &Row| {
+            let status = op.status.as_str().to_string();
+            view! { <StatusBadge status /> }.into_any()
+        }),
         Column::new("Kind", |op: &Row| kind_label(&op.kind).into_any()).class("nowrap"),
         Column::new("Type", |op: &Row| {
             op.op_type.as_str().to_string().into_any()
@@ -94,10 +100,6 @@ fn columns(
         .class("nowrap"),
         Column::new("Resource", move |op: &Row| {
             resource(op.resource_id.clone(), name_of, known).into_any()
-        }),
-        Column::new("Status", |op: &Row| {
-            let status = op.status.as_str().to_string();
-            view! { <StatusBadge status /> }.into_any()
         }),
         Column::new("Started", |op: &Row| {
             view! { <Time at=op.created_at.clone() /> }.into_any()
