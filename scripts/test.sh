@@ -78,6 +78,15 @@ count_e2e() {
   counts+=("end-to-end $p")
 }
 
+# Waits for a step started in the background (its pid, its log), shows what it
+# printed, and answers its status, as the step would have in the foreground.
+join_background() {
+  local status=0
+  wait "$1" || status=$?
+  cat "$2"
+  return "$status"
+}
+
 # A process and all of its descendants (the background build: trunk, cargo, rustc).
 kill_tree() {
   local child
@@ -155,11 +164,8 @@ fi
 
 step "release build (split, reused when the wasm is unchanged)"
 if [ -n "$build_pid" ]; then
-  build_status=0
-  wait "$build_pid" || build_status=$?
-  build_pid=
-  cat target/release-build.log
-  [ "$build_status" = 0 ]
+  pid=$build_pid build_pid=
+  join_background "$pid" target/release-build.log
 else
   trunk build --release
 fi
@@ -186,11 +192,8 @@ count_e2e
 
 if [ -n "$bench_pid" ]; then
   step "benchmark: size and polling cost (run beside the end-to-end tests)"
-  bench_status=0
-  wait "$bench_pid" || bench_status=$?
-  bench_pid=
-  cat target/bench-quick.log
-  [ "$bench_status" = 0 ]
+  pid=$bench_pid bench_pid=
+  join_background "$pid" target/bench-quick.log
 fi
 echo
 if [ "${NKS_SHOTS:-}" = 1 ]; then

@@ -1,6 +1,6 @@
 // Accessibility: axe-core finds no serious or critical violation on any page,
 // and the main flow works from the keyboard alone with a visible focus.
-import { test, expect, shot, seriousViolations, DEMO_KEY } from './fixtures.mjs';
+import { test, expect, shot, seriousViolations, vpcTaken, newVpcClusterForm, DEMO_KEY } from './fixtures.mjs';
 
 function report(violations) {
   return violations
@@ -138,24 +138,9 @@ test('the first Tab stop skips the header and navigation: "Skip to content" take
 test.describe('a new VPC and its cluster', () => {
   test.use({ seed: 'empty' });
 
-  test('after Enter on Create cluster, the focus moves to the progress that replaced the form, not to the page body', async ({ api, projects, open }) => {
-    // The project's one VPC hosts a cluster already, so the form offers a new VPC.
-    const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${projects.Production}`);
-    await api('POST', '/v1/nks/clusters', {
-      name: 'taken',
-      project_id: projects.Production,
-      region: 'us-sva-2',
-      vpc_id: vpcs.items[0].id,
-      kubernetes_version: 'v1.34.4',
-      autoscaling: false,
-    });
-    const page = await open(`/projects/${projects.Production}/clusters/new`);
-    await expect(page.getByLabel('Kubernetes version')).toBeVisible();
-    await page.getByLabel('Name', { exact: true }).fill('web');
-    await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
-    await page.getByLabel('VPC name').fill('web-vpc');
-    await page.getByLabel('Subnet name').fill('web-subnet');
-    await page.getByRole('radio', { name: 'Off' }).check();
+  test('after Enter on Create cluster, the focus moves to the progress that replaced the form, not to the page body', async ({ api, control, projects, open }) => {
+    await vpcTaken(api, control, projects.Production);
+    const page = await newVpcClusterForm(open, projects.Production);
     const create = page.getByRole('button', { name: /^Create VPC, cluster/ });
     await expect(page.getByRole('complementary', { name: 'Plan' }).getByText(/^Availability: /).first()).toBeVisible();
     await create.focus();

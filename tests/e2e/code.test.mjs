@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { test, expect, shot, DEMO_KEY, ROOT } from './fixtures.mjs';
+import { test, expect, shot, vpcTaken, newVpcClusterForm, DEMO_KEY, ROOT } from './fixtures.mjs';
 import { go, goModule, runProgram } from './support/golang.mjs';
 
 const run = promisify(execFile);
@@ -282,24 +282,8 @@ test.describe('a new VPC, a cluster in it and its first pool', () => {
   test.use({ seed: 'empty' });
 
   test('the cURL on screen makes all three, in order, each in the one before', async ({ sim, api, control, projects, open }) => {
-    const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${projects.Production}`);
-    const op = await api('POST', '/v1/nks/clusters', {
-      name: 'taken',
-      project_id: projects.Production,
-      region: 'us-sva-2',
-      vpc_id: vpcs.items[0].id,
-      kubernetes_version: 'v1.34.4',
-      autoscaling: false,
-    });
-    await control.finish({ id: op.id });
-
-    const page = await open(`/projects/${projects.Production}/clusters/new`);
-    await expect(page.getByLabel('Kubernetes version')).toBeVisible();
-    await page.getByLabel('Name', { exact: true }).fill('web');
-    await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
-    await page.getByLabel('VPC name').fill('web-vpc');
-    await page.getByLabel('Subnet name').fill('web-subnet');
-    await page.getByRole('radio', { name: 'Off' }).check();
+    await vpcTaken(api, control, projects.Production);
+    const page = await newVpcClusterForm(open, projects.Production);
     await planned(page);
     const curl = await codeTab(page, 'cURL');
     await expect(curl).toContainText('# Create pool.');

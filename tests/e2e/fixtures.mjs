@@ -87,6 +87,41 @@ export async function createPool(page, control, name) {
   await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
 }
 
+/**
+ * In the empty world: a cluster "taken" made (and ended) in the project's one
+ * VPC, so Create cluster offers a new VPC. Answers that VPC.
+ */
+export async function vpcTaken(api, control, projectId) {
+  const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${projectId}`);
+  expect(vpcs.items).toHaveLength(1);
+  const op = await api('POST', '/v1/nks/clusters', {
+    name: 'taken',
+    project_id: projectId,
+    region: 'us-sva-2',
+    vpc_id: vpcs.items[0].id,
+    kubernetes_version: 'v1.34.4',
+    autoscaling: false,
+  });
+  await control.finish({ id: op.id });
+  return vpcs.items[0];
+}
+
+/**
+ * Create cluster, as a person fills it for cluster "web" (v1.34.4, no
+ * autoscaling) in a new VPC "web-vpc" with subnet "web-subnet", in the project
+ * `vpcTaken` prepared. Answers the page, the first pool left as offered.
+ */
+export async function newVpcClusterForm(open, projectId) {
+  const page = await open(`/projects/${projectId}/clusters/new`);
+  await expect(page.getByLabel('Kubernetes version')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('web');
+  await page.getByLabel('Kubernetes version').selectOption('v1.34.4');
+  await page.getByLabel('VPC name').fill('web-vpc');
+  await page.getByLabel('Subnet name').fill('web-subnet');
+  await page.getByRole('radio', { name: 'Off' }).check();
+  return page;
+}
+
 /** Where the page keeps the key for this tab (src/app/session.rs), and the
  *  tracker's test-only items (src/ops/storage.rs). */
 const KEY_ITEM = 'nks-console.api-key';

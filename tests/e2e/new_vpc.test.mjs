@@ -1,24 +1,14 @@
 // Create a cluster where no VPC is free: one cluster per VPC, so the form offers
 // "New VPC…", creates the VPC, follows its operation to done, and only then sends
 // the cluster into it. A VPC that does not come to be sends nothing else.
-import { test, expect, shot, hold } from './fixtures.mjs';
+import { test, expect, shot, hold, vpcTaken } from './fixtures.mjs';
 
 // The empty world has one project with one free VPC; a cluster made through the
 // API takes it, so the project has no free VPC left.
 test.use({ seed: 'empty' });
 
 test.beforeEach(async ({ api, control, projects }) => {
-  const vpcs = await api('GET', `/v1/networking/vpcs?project_id=${projects.Production}`);
-  expect(vpcs.items).toHaveLength(1);
-  const op = await api('POST', '/v1/nks/clusters', {
-    name: 'taken',
-    project_id: projects.Production,
-    region: 'us-sva-2',
-    vpc_id: vpcs.items[0].id,
-    kubernetes_version: 'v1.34.4',
-    autoscaling: false,
-  });
-  await control.finish({ id: op.id });
+  await vpcTaken(api, control, projects.Production);
   await control.clearRequests();
 });
 
