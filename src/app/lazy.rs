@@ -92,9 +92,9 @@ lazy_views! {
 ///
 /// Every split point cuts the code it shares with the others into chunks, one
 /// per set of split points that share it, each a file the browser fetches and
-/// compiles on its own: 23 split points made 250 chunks, and the cluster page
-/// alone fetched about 160 files before its first read. Views opened together
-/// are one split, so they are one module and a few chunks.
+/// compiles on its own: a split point per view made hundreds of chunks, and the
+/// cluster page alone fetched over a hundred files before its first read. Views
+/// opened together are one split, so they are one module and a few chunks.
 macro_rules! lazy_groups {
     ($(
         $(#[$doc:meta])* $module:ident kept in $kept:ident {
