@@ -107,6 +107,13 @@ impl PendingPool {
     pub fn from_text(text: &str) -> Option<PendingPool> {
         serde_json::from_str(text).ok()
     }
+
+    /// Whether this pool still waits to be sent into the cluster named so in
+    /// the project (cluster names are unique in a project). One already sent
+    /// waits for nothing: it is never sent again.
+    pub fn waits_for(&self, project_id: &str, cluster_name: &str) -> bool {
+        self.sent_to.is_none() && self.project_id == project_id && self.cluster_name == cluster_name
+    }
 }
 
 /// How the flow stopped short of the pool's own operation.
@@ -302,6 +309,15 @@ mod tests {
         assert_eq!(older.cluster, None);
         assert_eq!(older.pool, pending.pool);
         assert_eq!(PendingPool::from_text(""), None);
+        // Sent (to c1): it waits for nothing; not yet sent: it waits for its own cluster only.
+        assert!(!pending.waits_for("p", "web"));
+        let unsent = PendingPool {
+            sent_to: None,
+            ..pending.clone()
+        };
+        assert!(unsent.waits_for("p", "web"));
+        assert!(!unsent.waits_for("p", "shop"));
+        assert!(!unsent.waits_for("other", "web"));
         assert_eq!(PendingPool::from_text("{\"project_id\": 1}"), None);
         let unseen = PoolFlowEnd::PoolAnswerUnseen {
             cluster_id: "c1".into(),

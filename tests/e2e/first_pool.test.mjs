@@ -290,3 +290,68 @@ test("a reload while the pool's create is on its way never sends it again, and s
   expect((await webPools(api, projects)).filter((p) => p.name === 'baseline').length, 'no second pool').toBeLessThanOrEqual(1);
   await expect(page.locator('#pool-instance-type')).toHaveValue('n1-highcpu-2');
 });
+
+/** Starts a cluster with its first pool, then leaves the page before the cluster is made. */
+async function startAndLeave(page) {
+  await fill(page);
+  await page.getByLabel('Pool name').fill('kept');
+  await expect(plan(page).getByText('Availability: can be done.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create cluster and pool' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Creating cluster web; pool kept follows once it is ready.' })).toBeVisible();
+  await page.getByRole('link', { name: '← Clusters' }).click();
+  await expect(page.getByRole('table', { name: 'Clusters' }).getByRole('link', { name: 'web', exact: true })).toBeVisible();
+}
+
+test('a first pool whose cluster was made after its page was left is said to wait, on the list, the cluster and Create cluster; Send sends it once', async ({ control, projects, open }) => {
+  const page = await openForm(open, projects);
+  await control.clearRequests();
+  await startAndLeave(page);
+  await control.finish({ kind: 'nks_cluster' });
+  // The list says it beside the cluster's pools, with a way to the cluster.
+  const row = page.getByRole('table', { name: 'Clusters' }).getByRole('row').filter({ hasText: 'web' });
+  await expect(row.getByRole('cell', { name: /ready/ })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'pool kept waiting to be sent' })).toBeVisible();
+  await shot(page, 'first-pool-waiting-list');
+  // Create cluster, opened again, does not send it: it asks.
+  await page.goto(new URL(`/projects/${projects.Production}/clusters/new`, page.url()).href);
+  await expect(page.getByRole('status').filter({ hasText: 'Cluster web is ready; pool kept is waiting to be sent.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send pool kept' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Discard' })).toBeEnabled();
+  await shot(page, 'first-pool-waiting-create');
+  expect((await routes(control))[CREATE_POOL] ?? 0, 'nothing sent without a click').toBe(0);
+  // The cluster's page says it too, and its Send sends it, once.
+  await page.goto(new URL(`/projects/${projects.Production}/clusters`, page.url()).href);
+  await page.getByRole('link', { name: 'pool kept waiting to be sent' }).click();
+  const waiting = page.getByRole('group', { name: 'First pool waiting' });
+  await expect(waiting).toContainText('Pool kept was asked for with this cluster in Create cluster, and has not been sent');
+  await shot(page, 'first-pool-waiting-cluster');
+  expect((await routes(control))[CREATE_POOL] ?? 0, 'nothing sent without a click').toBe(0);
+  await waiting.getByRole('button', { name: 'Send pool kept' }).click();
+  await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}\\?cluster=`));
+  await control.finish({ kind: 'nks_node_pool' });
+  await expect(page.getByRole('heading', { name: 'kept', exact: true })).toBeVisible();
+  expect((await routes(control))[CREATE_POOL], 'one pool create').toBe(1);
+  // Sent: nothing waits any more.
+  await page.goto(new URL(`/projects/${projects.Production}/clusters`, page.url()).href);
+  await expect(page.getByRole('table', { name: 'Clusters' }).getByRole('link', { name: 'web', exact: true })).toBeVisible();
+  await expect(page.getByText('waiting to be sent')).toHaveCount(0);
+});
+
+test('Discard drops a first pool that waited: nothing is sent, and no page says it waits', async ({ control, projects, open }) => {
+  const page = await openForm(open, projects);
+  await control.clearRequests();
+  await startAndLeave(page);
+  await control.finish({ kind: 'nks_cluster' });
+  await page.goto(new URL(`/projects/${projects.Production}/clusters/new`, page.url()).href);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  // The cluster's page, where a pool is added; nothing waits there.
+  await expect(page.getByRole('heading', { name: 'web', exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'First pool waiting' })).toHaveCount(0);
+  await page.getByRole('link', { name: '← Clusters' }).click();
+  await expect(page.getByRole('table', { name: 'Clusters' }).getByRole('link', { name: 'web', exact: true })).toBeVisible();
+  await expect(page.getByText('waiting to be sent')).toHaveCount(0);
+  // Create cluster starts afresh.
+  await page.goto(new URL(`/projects/${projects.Production}/clusters/new`, page.url()).href);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  expect((await routes(control))[CREATE_POOL] ?? 0, 'nothing sent').toBe(0);
+});

@@ -3,7 +3,8 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceSize, Operation, Vpc};
+use crate::api::types::{Cluster, InstanceSize, Operation, ResourceStatus, Vpc};
+use crate::app::clusters::create::WaitingPool;
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::figures::{self, ClusterSummaryLine, Shares};
 use crate::app::clusters::kubeconfig::KubeconfigActions;
@@ -159,6 +160,10 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
                 cost=Signal::derive(move || cost.get())
             />
             <InFlightBanner resource_id=Signal::derive(cluster_id) />
+            {move || identity.get().map(|(cluster_id, cluster_name)| view! {
+                <WaitingPool project_id=project_id() cluster_id cluster_name
+                    ready=Signal::derive(move || shown.with(|c| c.as_ref().is_some_and(|c| c.status == ResourceStatus::Ready))) />
+            })}
             <p class="actions">
                 <A href=move || to::edit_cluster(&project_id(), &cluster_id()) attr:class="btn">"Edit cluster"</A>
                 <A href=move || to::new_pool(&project_id(), &cluster_id()) attr:class="btn">"Add pool"</A>

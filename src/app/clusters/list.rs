@@ -6,6 +6,7 @@ use leptos_use_storage::use_local_storage;
 
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
+use crate::app::clusters::create::waiting_for;
 use crate::app::clusters::list_filters::{param_setter, Clusters, FilterControls};
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::context::{live, Projects};
@@ -229,6 +230,8 @@ fn ClusterTable(
         let state = Signal::derive(move || aria_sort(&current.get().sort, column));
         view! { <SortHeader column label state sort_by /> }
     };
+    // A first pool this tab was to send into one of these clusters, left waiting.
+    let waiting = waiting_for(&project.get_untracked());
     // The figures' code and reads wait for the list to be drawn: the list is
     // what a person came for, and it is not held up by them.
     let drawn = RwSignal::new(false);
@@ -274,7 +277,7 @@ fn ClusterTable(
                         );
                         view! {
                             <tr>
-                                <td class="name" title=c.name.clone()><A href=href>{name}</A></td>
+                                <td class="name" title=c.name.clone()><A href=href.clone()>{name}</A></td>
                                 <td><span class=format!("badge badge-{status}")>{status.to_string()}</span></td>
                                 <td class="nowrap">{c.region.clone()}</td>
                                 // Summed from the pools, priced by the API: loaded after the list.
@@ -288,7 +291,12 @@ fn ClusterTable(
                                 }
                                 <td>{c.kubernetes_version.clone()}</td>
                                 <td>{display::on_off(c.autoscaling)}</td>
-                                <td class="figure">{display::count(c.pool_ids.len())}</td>
+                                <td class="figure">
+                                    {display::count(c.pool_ids.len())}
+                                    {waiting(&c.name).map(|k| view! {
+                                        <br /><A href=href.clone() attr:class="waiting-pool-link">{format!("pool {} waiting to be sent", k.pool.name.trim())}</A>
+                                    })}
+                                </td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
                                 <td title=utc>{created}</td>
                             </tr>

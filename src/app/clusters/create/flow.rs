@@ -10,11 +10,12 @@ use nks_api::mutation::Mutation;
 
 use crate::api::client::Client;
 use crate::api::types::{ClusterCreate, Operation, PoolCreate, Vpc, VpcCreate};
-use crate::app::drafts::{keep_tab_item, Draft};
+use crate::app::drafts::{keep_tab_item, tab_item, Draft};
 use crate::app::operations::follow_href;
+use crate::app::paths::to;
 use crate::ops::Ops;
 use crate::rules::first_pool::{
-    create_pool_address, KeptCluster, PendingPool, PoolFlowEnd, PENDING_ITEM,
+    create_pool_address, first_pool_create, KeptCluster, PendingPool, PoolFlowEnd, PENDING_ITEM,
 };
 use crate::rules::forms::PoolForm;
 use crate::rules::new_vpc::{in_new_vpc, Ended, FlowEnd};
@@ -39,6 +40,16 @@ pub struct Plan {
 pub enum Start {
     Apply(Plan),
     Resume(PendingPool, PoolCreate),
+    /// The person's answer to a first pool that waited ([`Progress::pool_waiting`]).
+    Waiting(Answer),
+}
+
+/// Send or Discard, for a first pool whose cluster was made while no page of
+/// its flow was open.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Answer {
+    Send,
+    Discard,
 }
 
 /// Where the create stands, for the page to draw. Only the flow writes it.
@@ -58,6 +69,9 @@ pub struct Progress {
     pub cluster_op: Option<String>,
     /// The cluster the first pool goes into, once the cluster is made.
     pub pool_cluster: Option<String>,
+    /// The cluster was made while no page of the flow was open: the person may
+    /// have moved on, so the pool waits for Send or Discard.
+    pub pool_waiting: bool,
     pub pool_sending: bool,
     pub pool_op: Option<String>,
     /// How the flow ended short of a cluster (shown on the form).
@@ -113,6 +127,7 @@ impl Flow {
         match start {
             Start::Apply(plan) => self.create(plan).await,
             Start::Resume(kept, pool) => self.resume(kept, pool).await,
+            Start::Waiting(answer) => self.answer(answer).await,
         }
     }
 
@@ -266,49 +281,52 @@ impl Flow {
             });
             return;
         };
-        keep_tab_item(PENDING_ITEM, &kept(Some(cluster_id.clone())).to_text());
-        // The cluster is made: its form is done with. The pool's fields go to the
-        // cluster's Create pool form, the way on if the pool is not made.
-        self.draft.discard();
-        Draft::at(&create_pool_address(&self.project_id, &cluster_id)).put(form.clone());
-        self.set(|p| p.pool_cluster = Some(cluster_id.clone()));
-        self.send_pool(cluster_id, body).await;
+        self.send_pool(kept(None), cluster_id, body).await;
     }
 
     /// The pool's create: its operation's page once answered; a refusal is said,
     /// with the cluster's Create pool form as the way on.
-    async fn send_pool(&self, cluster_id: String, body: PoolCreate) {
+    async fn send_pool(&self, kept: PendingPool, cluster_id: String, body: PoolCreate) {
         self.pool_refused.set(None);
-        self.set(|p| p.pool_sending = true);
-        let answer = self
-            .client
-            .apply(&Mutation::CreatePool {
-                cluster_id: cluster_id.clone(),
-                body,
-            })
-            .await;
+        self.draft.discard();
+        self.set(|p| {
+            p.pool_cluster = Some(cluster_id.clone());
+            p.pool_waiting = false;
+            p.pool_sending = true;
+        });
+        let answer = send_kept_pool(&self.client, &self.ops, kept, &cluster_id, body).await;
         self.set(|p| p.pool_sending = false);
         match answer {
-            Ok(op) => {
-                keep_tab_item(PENDING_ITEM, "");
-                let id = self.follow(op);
+            Ok(id) => {
                 if self.set(|p| p.pool_op = Some(id.clone())).is_some() {
                     let href = follow_href(&self.project_id, &id, Some(&cluster_id), None);
                     (self.open)(&href);
                 }
             }
-            Err(error) => {
-                let end = PoolFlowEnd::PoolNotMade {
-                    cluster_id,
-                    error: error.clone(),
-                };
-                // An answer that may not be the last word stays kept: a reload
-                // then tells the pool as sent, and unseen.
-                if end.is_final() {
-                    keep_tab_item(PENDING_ITEM, "");
+            Err(end) => {
+                if let PoolFlowEnd::PoolNotMade { error, .. } = &end {
+                    self.pool_refused.try_set(Some(error.clone()));
                 }
-                self.pool_refused.try_set(Some(error));
                 self.set(|p| p.pool_end = Some(end));
+            }
+        }
+    }
+
+    /// Send or Discard, for the pool that waited.
+    async fn answer(&self, answer: Answer) {
+        let Some(cluster_id) = self.progress.with_untracked(|p| p.pool_cluster.clone()) else {
+            return;
+        };
+        let kept = PendingPool::from_text(&tab_item(PENDING_ITEM))
+            .filter(|k| k.project_id == self.project_id && k.sent_to.is_none());
+        let body = kept.as_ref().and_then(|k| first_pool_create(&k.pool).ok());
+        match (answer, kept, body) {
+            (Answer::Send, Some(kept), Some(body)) => self.send_pool(kept, cluster_id, body).await,
+            // Discarded, or already answered in another page of this tab: the
+            // cluster's page is where it stands now.
+            _ => {
+                discard_kept_pool(&self.project_id);
+                (self.open)(&to::cluster(&self.project_id, &cluster_id));
             }
         }
     }
@@ -359,6 +377,16 @@ impl Flow {
                 }
             }
         }
+        // Made while no page of the flow was open: the person may have moved on
+        // (the cluster's page and the list say that a pool waits), so nothing is
+        // sent without a click that says so.
+        if let Ended::Ready { resource_id } = Ended::of(untrack(|| self.ops.get(&id)).as_ref()) {
+            self.set(|p| {
+                p.pool_cluster = Some(resource_id);
+                p.pool_waiting = true;
+            });
+            return;
+        }
         self.first_pool(id, kept.cluster, body, kept.pool).await;
     }
 
@@ -381,4 +409,66 @@ impl Flow {
     fn set(&self, change: impl FnOnce(&mut Progress)) -> Option<()> {
         self.progress.try_update(change)
     }
+}
+
+/// Sends a first pool kept in this tab into its made cluster: the one way,
+/// from the create flow and from the cluster's page. Its fields go to the
+/// cluster's Create pool form first (the way on if it is not made), and the
+/// Create cluster form is done with. Kept as sent until its answer is the last
+/// word, so that nothing sends it twice. The pool's operation, followed, once
+/// answered; else how it ended.
+pub async fn send_kept_pool(
+    client: &Client,
+    ops: &Ops,
+    kept: PendingPool,
+    cluster_id: &str,
+    body: PoolCreate,
+) -> Result<String, PoolFlowEnd> {
+    let project_id = kept.project_id.clone();
+    let form = kept.pool.clone();
+    let sent = PendingPool {
+        sent_to: Some(cluster_id.to_string()),
+        ..kept
+    };
+    keep_tab_item(PENDING_ITEM, &sent.to_text());
+    Draft::at(&to::new_cluster(&project_id)).discard();
+    Draft::at(&create_pool_address(&project_id, cluster_id)).put(form);
+    let answer = client
+        .apply(&Mutation::CreatePool {
+            cluster_id: cluster_id.to_string(),
+            body,
+        })
+        .await;
+    match answer {
+        Ok(op) => {
+            keep_tab_item(PENDING_ITEM, "");
+            let id = op.id.clone();
+            ops.track(op);
+            Ok(id)
+        }
+        Err(error) => {
+            let end = PoolFlowEnd::PoolNotMade {
+                cluster_id: cluster_id.to_string(),
+                error,
+            };
+            // An answer that may not be the last word stays kept: a reload
+            // then tells the pool as sent, and unseen.
+            if end.is_final() {
+                keep_tab_item(PENDING_ITEM, "");
+            }
+            Err(end)
+        }
+    }
+}
+
+/// Drops a first pool kept in this tab, and the Create cluster form it came from.
+pub fn discard_kept_pool(project_id: &str) {
+    keep_tab_item(PENDING_ITEM, "");
+    Draft::at(&to::new_cluster(project_id)).discard();
+}
+
+/// The first pool kept in this tab and not yet sent, for a cluster of the project.
+pub fn kept_unsent(project_id: &str) -> Option<PendingPool> {
+    PendingPool::from_text(&tab_item(PENDING_ITEM))
+        .filter(|k| k.project_id == project_id && k.sent_to.is_none())
 }

@@ -161,7 +161,7 @@ pub fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let plan_request = Signal::derive(move || state.checks.plan_request());
 
     view! {
-        <Show when=move || !progress.with(Progress::in_flow) fallback=move || view! { <FlowProgress progress project_id /> }>
+        <Show when=move || !progress.with(Progress::in_flow) fallback=move || view! { <FlowProgress progress project_id run /> }>
             <div class="with-plan">
             <form class="form card" on:submit=on_submit novalidate=true node_ref=form_el>
                 <VpcEnded progress />

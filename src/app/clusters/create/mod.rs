@@ -9,7 +9,8 @@
 //!
 //! - `state`: what is typed and what the form makes of it;
 //! - `fields`, `first_pool`: the form's parts;
-//! - `flow`: what Apply does, step by step; `progress`: the steps on screen.
+//! - `flow`: what Apply does, step by step; `progress`: the steps on screen;
+//! - `waiting`: a first pool whose flow was left, where its cluster is shown.
 
 mod fields;
 mod first_pool;
@@ -17,6 +18,7 @@ mod flow;
 mod form;
 mod progress;
 mod state;
+mod waiting;
 
 use futures_util::future::try_join4;
 use leptos::prelude::*;
@@ -28,6 +30,7 @@ use crate::app::context::{page_title, Projects};
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::{to, A};
 use form::CreateClusterForm;
+pub use waiting::{waiting_for, WaitingPool};
 
 #[component]
 pub fn CreateClusterPage() -> impl IntoView {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::flow::Progress;
+use super::flow::{Answer, Progress, Start};
 use crate::app::components::{ErrorView, OpProgress};
 use crate::app::paths::A;
 use crate::rules::first_pool::create_pool_address;
@@ -12,7 +12,11 @@ use crate::rules::new_vpc::progress_line;
 /// One list of the flow's steps, numbered once: the VPC (when one is made), the
 /// cluster, the first pool (when one was asked for).
 #[component]
-pub fn FlowProgress(progress: RwSignal<Progress>, project_id: Signal<String>) -> impl IntoView {
+pub fn FlowProgress(
+    progress: RwSignal<Progress>,
+    project_id: Signal<String>,
+    run: Action<Start, ()>,
+) -> impl IntoView {
     let read = move |f: fn(&Progress) -> String| progress.with(f);
     let cluster_op = move || progress.with(|p| p.cluster_op.clone());
     let vpc_op = move || progress.with(|p| p.vpc_op.clone());
@@ -45,7 +49,7 @@ pub fn FlowProgress(progress: RwSignal<Progress>, project_id: Signal<String>) ->
     };
     let pool_step = move || {
         if cluster_op().is_some() {
-            view! { <PoolStep progress project_id /> }.into_any()
+            view! { <PoolStep progress project_id run /> }.into_any()
         } else {
             let name = read(|p| p.pool_name.clone());
             view! { <p class="muted">"Pool " {name} ": sent once the cluster is ready."</p> }
@@ -78,7 +82,7 @@ pub fn FlowProgress(progress: RwSignal<Progress>, project_id: Signal<String>) ->
         {move || (cluster_op().is_some() && !with_pool() && vpc_op().is_none()).then(|| view! {
             <p class="loading">"Sent. Opening its operation…"</p>
         })}
-        {move || if pool_ended() {
+        {move || if pool_ended() || progress.with(|p| p.pool_waiting) {
             ().into_any()
         } else if !with_pool() {
             view! { <p class="muted">"A cluster usually takes about 20 minutes. You can leave this page: the operation is followed in the header."</p> }.into_any()
@@ -94,6 +98,9 @@ fn pool_line(p: &Progress) -> String {
     let (cluster, pool) = (&p.cluster_name, &p.pool_name);
     match (&p.pool_end, &p.pool_cluster) {
         (Some(_), _) => format!("Cluster {cluster} is made; pool {pool} is not."),
+        (None, Some(_)) if p.pool_waiting => {
+            format!("Cluster {cluster} is ready; pool {pool} is waiting to be sent.")
+        }
         (None, Some(_)) => format!("Cluster {cluster} is ready; creating pool {pool} in it."),
         (None, None) => {
             format!("Creating cluster {cluster}; pool {pool} follows once it is ready.")
@@ -103,7 +110,11 @@ fn pool_line(p: &Progress) -> String {
 
 /// The first pool's step, beside the cluster's operation.
 #[component]
-fn PoolStep(progress: RwSignal<Progress>, project_id: Signal<String>) -> impl IntoView {
+fn PoolStep(
+    progress: RwSignal<Progress>,
+    project_id: Signal<String>,
+    run: Action<Start, ()>,
+) -> impl IntoView {
     move || {
         let p = progress.get();
         let pool_name = p.pool_name.clone();
@@ -118,6 +129,24 @@ fn PoolStep(progress: RwSignal<Progress>, project_id: Signal<String>) -> impl In
                     {end.error(&p.cluster_name).map(|error| view! { <ErrorView error /> })}
                     <p class="alert alert-info" role="status">{end.follow_up(&p.cluster_name, &pool_name)}</p>
                     {retry}
+                </div>
+            }
+            .into_any()
+        } else if p.pool_waiting {
+            let send = format!("Send pool {pool_name}");
+            view! {
+                <div class="first-pool-outcome">
+                    <p class="alert alert-info">
+                        "Cluster " {p.cluster_name.clone()} " was made while this page was closed, so pool "
+                        {pool_name.clone()} " was not sent: nothing is sent without your word. Send it now, "
+                        "or discard it (the cluster then has no pool: add one from its page)."
+                    </p>
+                    <p class="actions">
+                        <button type="button" class="btn btn-primary" disabled=move || run.pending().get()
+                            on:click=move |_| { run.dispatch(Start::Waiting(Answer::Send)); }>{send}</button>
+                        <button type="button" class="btn" disabled=move || run.pending().get()
+                            on:click=move |_| { run.dispatch(Start::Waiting(Answer::Discard)); }>"Discard"</button>
+                    </p>
                 </div>
             }
             .into_any()
