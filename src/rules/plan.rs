@@ -121,8 +121,81 @@ pub fn quota_lines(quota: &Quota, need: QuotaNeed) -> Vec<QuotaLine> {
     lines
 }
 
+/// The whole request's monthly total, when it has more than one part (a new
+/// VPC, the cluster, a first pool), as the plan's headline: which parts it adds
+/// and their exact sum. Each part is its monthly total, `None` when it could
+/// not be priced. A VPC or cluster without a price leaves no whole to tell; a
+/// first pool without one leaves the other parts' sum, said to be without it.
+pub fn headline(
+    vpc: Option<Option<&str>>,
+    cluster: Option<&str>,
+    first_pool: Option<Option<&str>>,
+) -> Option<(String, String)> {
+    if vpc.is_none() && first_pool.is_none() {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut amounts = vec![];
+    if let Some(vpc) = vpc {
+        names.push("VPC");
+        amounts.push(vpc?);
+    }
+    names.push("cluster");
+    amounts.push(cluster?);
+    let pool_unpriced = match first_pool {
+        Some(Some(amount)) => {
+            names.push("first pool");
+            amounts.push(amount);
+            false
+        }
+        Some(None) => true,
+        None => false,
+    };
+    if amounts.len() == 1 && !pool_unpriced {
+        return None;
+    }
+    let sum = crate::rules::money::sum(&amounts)?;
+    let words = match names.as_slice() {
+        [one] => one.to_string(),
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
+        [] => String::new(),
+    };
+    let words = if pool_unpriced {
+        format!("Monthly total, {words}, without the first pool (not priced, below):")
+    } else {
+        format!("Monthly total, {words}:")
+    };
+    Some((words, sum))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_headline_adds_every_part_priced_and_says_what_it_leaves_out() {
+        let h = |v, c, p| headline(v, c, p).map(|(w, s)| format!("{w} {s}"));
+        // One part alone: its own total is the headline, none is added.
+        assert_eq!(h(None, Some("73.00"), None), None);
+        assert_eq!(
+            h(None, Some("73.00"), Some(Some("60.32"))).as_deref(),
+            Some("Monthly total, cluster and first pool: 133.32")
+        );
+        assert_eq!(
+            h(Some(Some("0.00")), Some("73.00"), None).as_deref(),
+            Some("Monthly total, VPC and cluster: 73.00")
+        );
+        assert_eq!(
+            h(Some(Some("0.00")), Some("73.00"), Some(Some("60.32"))).as_deref(),
+            Some("Monthly total, VPC, cluster and first pool: 133.32")
+        );
+        assert_eq!(
+            h(None, Some("73.00"), Some(None)).as_deref(),
+            Some("Monthly total, cluster, without the first pool (not priced, below): 73.00")
+        );
+        // A VPC or a cluster not priced: no whole to tell.
+        assert_eq!(h(Some(None), Some("73.00"), Some(Some("1.00"))), None);
+        assert_eq!(h(None, None, Some(Some("1.00"))), None);
+    }
+
     use super::*;
     use crate::api::types::{NksQuota, QuotaLimit};
 

@@ -55,6 +55,8 @@ test('the first pool is on by default with sensible values; the plan shows clust
   const poolPart = plan(page).getByRole('region', { name: 'First pool' });
   await expect(poolPart.getByText('1 node of n1-highcpu-2, 128 GB abs boot volume each')).toBeVisible();
   await expect(poolPart.getByText(/prices a pool only inside an existing cluster/)).toBeVisible();
+  // No cluster to price it in yet: the headline says what it leaves out.
+  await expect(plan(page).getByText('Monthly total, cluster, without the first pool (not priced, below): $73.00')).toBeVisible();
   await expect(plan(page).getByRole('list', { name: 'Quota' })).toContainText('vCPU');
   await expect(plan(page).getByText(/The first pool is sent once the cluster's operation is done/)).toBeVisible();
   await shot(page, 'first-pool-form-1280');

@@ -1,7 +1,7 @@
 // Create a cluster where no VPC is free: one cluster per VPC, so the form offers
 // "New VPC…", creates the VPC, follows its operation to done, and only then sends
 // the cluster into it. A VPC that does not come to be sends nothing else.
-import { test, expect, shot, hold, vpcTaken } from './fixtures.mjs';
+import { test, expect, shot, hold, vpcTaken, newVpcClusterForm } from './fixtures.mjs';
 
 // The empty world has one project with one free VPC; a cluster made through the
 // API takes it, so the project has no free VPC left.
@@ -229,4 +229,25 @@ test('a new VPC, the cluster and its first pool read as one list of three steps,
   await expect(steps).toHaveCount(3);
   await expect(steps.nth(0)).toContainText(/Create VPC web-vpc — operation .* is done/);
   await shot(page, 'new-vpc-three-steps-cluster');
+});
+
+test("Create cluster's headline total is the whole request: the new VPC, the cluster and the first pool, priced as a pool of a cluster in the region", async ({ api, projects, open }) => {
+  const page = await newVpcClusterForm(open, projects.Production);
+  const taken = (await api('GET', `/v1/nks/clusters?project_id=${projects.Production}`)).items.find((c) => c.name === 'taken');
+  await page.locator('#pool-instance-type').selectOption('n1-standard-4');
+  await page.getByLabel('Node count').fill('2');
+  // What the API asks for such nodes inside a cluster of the region; the cluster is $73.00.
+  const priced = async (count) => (await api('POST', `/v1/nks/clusters/${taken.id}/pools/cost`, {
+    name: 'baseline', node_count: count, node_config: { instance_type: 'n1-standard-4', boot_volume: { size: 128, type: 'abs' } },
+  })).monthly_total;
+  const dollars = (n) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const headline = async (count) => `Monthly total, VPC, cluster and first pool: ${dollars((7300 + Math.round(Number(await priced(count)) * 100)) / 100)}`;
+  await expect(plan(page).getByText(await headline(2))).toBeVisible();
+  const poolPart = plan(page).getByRole('region', { name: 'First pool' });
+  await expect(poolPart.getByText('Priced by the API as a pool of cluster taken, in the same region', { exact: false })).toBeVisible();
+  await expect(poolPart.getByText(`Monthly total: ${dollars(Number(await priced(2)))}`)).toBeVisible();
+  await shot(page, 'plan-whole-total-1280');
+  // The pool changes, and so does the whole.
+  await page.getByLabel('Node count').fill('1');
+  await expect(plan(page).getByText(await headline(1))).toBeVisible();
 });

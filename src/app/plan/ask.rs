@@ -5,7 +5,7 @@
 use futures_util::future::{join, join3};
 
 use crate::api::client::Client;
-use crate::api::types::{CostQuote, CostQuoteUpdate, Quota};
+use crate::api::types::{CostQuote, CostQuoteUpdate, PoolCreate, Quota};
 use crate::rules::gate::Gate;
 use crate::rules::outcome::ApiError;
 use crate::rules::plan::{new_vpc_gate, PlanRequest};
@@ -27,6 +27,25 @@ pub(super) struct Planned {
     pub(super) quota: Option<Result<Quota, ApiError>>,
     /// The VPC made first, when there is one.
     pub(super) vpc: Option<VpcPlanned>,
+    /// Create cluster's first pool, priced in another cluster of the project and
+    /// region (named here): the API prices a pool only inside a cluster.
+    pub(super) first_pool: Option<PoolPriced>,
+}
+
+/// A first pool's price, asked of a cluster that exists.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct PoolPriced {
+    pub(super) via: String,
+    pub(super) cost: Result<CostQuote, ApiError>,
+}
+
+/// What a first pool is priced in: a cluster of the same project and region
+/// (its id and name), and the pool as it would be sent.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct PriceFirstPool {
+    pub(super) cluster_id: String,
+    pub(super) cluster_name: String,
+    pub(super) pool: PoolCreate,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -49,20 +68,35 @@ impl Planned {
 }
 
 /// Asks every question of `request` at once: none waits for another's answer.
-pub(super) async fn make_plan(client: Client, request: PlanRequest, region: String) -> Planned {
+pub(super) async fn make_plan(
+    client: Client,
+    request: PlanRequest,
+    region: String,
+    first_pool: Option<PriceFirstPool>,
+) -> Planned {
     let quota = async {
         match region.is_empty() {
             true => None,
             false => Some(client.quota(&region).await),
         }
     };
-    let ((availability, cost, vpc), quota) = join(ask(&client, &request), quota).await;
+    let pool = async {
+        let price = first_pool?;
+        let cost = client.pool_cost(&price.cluster_id, &price.pool).await;
+        Some(PoolPriced {
+            via: price.cluster_name,
+            cost,
+        })
+    };
+    let ((availability, cost, vpc), quota, first_pool) =
+        join3(ask(&client, &request), quota, pool).await;
     Planned {
         request,
         availability,
         cost,
         quota,
         vpc,
+        first_pool,
     }
 }
 

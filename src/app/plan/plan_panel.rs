@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use leptos_use_signal_debounce_throttle::signal_debounced;
 
-use super::ask::{make_plan, Cost, VpcPlanned};
+use super::ask::{make_plan, Cost, PoolPriced, PriceFirstPool, VpcPlanned};
 use crate::api::client::Client;
 use crate::api::types::{BillingSummary, DimensionDelta, PoolCreate, Quota, UsageDimension};
 use crate::app::code::CodePanel;
@@ -11,7 +11,7 @@ use crate::rules::forms::{by_position, said};
 use crate::rules::gate::Gate;
 use crate::rules::money;
 use crate::rules::outcome::ApiError;
-use crate::rules::plan::{new_vpc_gate, quota_lines, PlanRequest, QuotaNeed};
+use crate::rules::plan::{headline, new_vpc_gate, quota_lines, PlanRequest, QuotaNeed};
 use nks_code::Resource;
 
 /// Wait this long after the last keystroke before asking the platform.
@@ -40,6 +40,10 @@ pub fn PlanPanel(
     /// first pool); its quota need is in `need`.
     #[prop(optional, into)]
     first_pool: Signal<Option<PoolCreate>>,
+    /// A cluster of the same project and region (id, name) to price the first
+    /// pool in: the API prices a pool only inside a cluster.
+    #[prop(optional, into)]
+    price_pool_in: Signal<Option<(String, String)>>,
     /// What an edit changes, as read: the code panel's Terraform writes it whole.
     #[prop(optional, into)]
     now: Signal<Option<Resource>>,
@@ -48,23 +52,34 @@ pub fn PlanPanel(
     problems: Signal<Vec<String>>,
 ) -> impl IntoView {
     let client = expect_context::<Client>();
-    // The body to ask about: the form's, once it has stopped changing.
-    let settled = signal_debounced(request, DEBOUNCE_MS);
+    // What to ask about: the form's body (and a first pool to price), once it
+    // has stopped changing.
+    let price_pool = move || {
+        let (cluster_id, cluster_name) = price_pool_in.get()?;
+        first_pool.get().map(|pool| PriceFirstPool {
+            cluster_id,
+            cluster_name,
+            pool,
+        })
+    };
+    let asked = Signal::derive(move || (request.get(), price_pool()));
+    let settled = signal_debounced(asked, DEBOUNCE_MS);
     let planned = LocalResource::new(move || {
         let client = client.clone();
-        let req = settled.get();
+        let (req, pool) = settled.get();
         let region = region.get_untracked();
         async move {
             match req {
-                Some(req) => Some(make_plan(client, req, region).await),
+                Some(req) => Some((make_plan(client, req, region, pool.clone()).await, pool)),
                 None => None,
             }
         }
     });
-    // The answer for the body on screen decides the gate; older answers are ignored.
+    // The answer for what is on screen decides the gate; older answers are ignored.
     let current = Memo::new(move |_| {
-        let plan = planned.get().flatten()?;
-        (request.with(|r| r.as_ref() == Some(&plan.request))).then_some(plan)
+        let (plan, pool) = planned.get().flatten()?;
+        (request.with(|r| r.as_ref() == Some(&plan.request)) && pool == price_pool())
+            .then_some(plan)
     });
     let new_vpc_name = move || current.with(|p| p.as_ref()?.vpc.as_ref().map(|v| v.name.clone()));
     // One place decides the gate, so a change and its answer cannot race:
@@ -101,13 +116,18 @@ pub fn PlanPanel(
                     </p>
                 }.into_any(),
             }}
-            {move || current.get().map(|plan| view! {
-                {match plan.vpc {
-                    Some(vpc) => new_vpc_view(vpc, plan.cost).into_any(),
-                    None => cost_view(plan.cost, "Cost", false),
-                }}
-                {first_pool.get().map(first_pool_view)}
-                {plan.quota.map(|q| quota_view(q, need.get()))}
+            {move || current.get().map(|plan| {
+                let pool = first_pool.get();
+                let whole = whole_total(&plan, pool.is_some());
+                view! {
+                    {whole.map(|(words, total)| view! { <p class="plan-total">{words} " " <strong>{total}</strong></p> })}
+                    {match plan.vpc {
+                        Some(vpc) => new_vpc_view(vpc, plan.cost).into_any(),
+                        None => cost_view(plan.cost, "Cost", false),
+                    }}
+                    {pool.map(|pool| first_pool_view(pool, plan.first_pool))}
+                    {plan.quota.map(|q| quota_view(q, need.get()))}
+                }
             })}
             {move || {
                 let items = disruption.get();
@@ -123,16 +143,32 @@ pub fn PlanPanel(
     }
 }
 
-/// A new VPC and the cluster to go in it: each part's availability and cost, and
-/// the exact sum of the two monthly totals.
-fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl IntoView {
-    let total = match (&vpc.cost, &cluster_cost) {
-        (Ok(v), Ok(Cost::Create(c))) if v.currency == c.currency => {
-            money::sum(&[&v.monthly_total, &c.monthly_total])
-                .map(|sum| money::format(&sum, &c.currency))
-        }
-        _ => None,
+/// The whole request's monthly total, above its parts (a new VPC, the cluster,
+/// the first pool), when it has more than one: the exact sum of their totals.
+fn whole_total(plan: &super::ask::Planned, with_pool: bool) -> Option<(String, String)> {
+    let Ok(Cost::Create(cluster)) = &plan.cost else {
+        return None;
     };
+    let currency = &cluster.currency;
+    fn same<'a>(q: &'a crate::api::types::CostQuote, currency: &str) -> Option<&'a str> {
+        (q.currency == currency).then_some(q.monthly_total.as_str())
+    }
+    let same = |q| same(q, currency);
+    let vpc = plan
+        .vpc
+        .as_ref()
+        .map(|v| v.cost.as_ref().ok().and_then(same));
+    let pool = with_pool.then(|| {
+        plan.first_pool
+            .as_ref()
+            .and_then(|p| p.cost.as_ref().ok().and_then(same))
+    });
+    let (words, sum) = headline(vpc, Some(&cluster.monthly_total), pool)?;
+    Some((words, money::format(&sum, currency)))
+}
+
+/// A new VPC and the cluster to go in it: each part's availability and cost.
+fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl IntoView {
     let availability = match vpc.availability {
         Ok(()) => view! { <p class="plan-ok">"Availability: can be made."</p> }.into_any(),
         Err(error) => match new_vpc_gate(&Err(error), &vpc.name) {
@@ -159,16 +195,35 @@ fn new_vpc_view(vpc: VpcPlanned, cluster_cost: Result<Cost, ApiError>) -> impl I
             <p class="muted">"Availability: checked by the platform when the cluster is sent, after the VPC is made."</p>
             {cost_view(cluster_cost, "Cluster cost", true)}
         </section>
-        {total.map(|t| view! {
-            <p class="plan-total">"Monthly total, VPC and cluster: " <strong>{t}</strong></p>
-        })}
     }
 }
 
-/// The pool sent once the new cluster is made: its shape, and why it is not
-/// priced here (the API quotes a pool only inside an existing cluster).
-fn first_pool_view(pool: PoolCreate) -> impl IntoView {
+/// The pool sent once the new cluster is made: its shape, and its price as a
+/// pool of another cluster of the project and region (the API quotes a pool
+/// only inside an existing cluster), or why it has none.
+fn first_pool_view(pool: PoolCreate, priced: Option<PoolPriced>) -> impl IntoView {
     let config = pool.node_config;
+    let price = match priced {
+        Some(PoolPriced { via, cost: Ok(q) }) => view! {
+            <p class="muted">
+                "Priced by the API as a pool of cluster " {via} ", in the same region: it prices a pool only inside an existing cluster. "
+                "Availability is asked when the pool is sent, once the cluster is made. Its vCPU and memory count in the quota below."
+            </p>
+            {cost_view(Ok(Cost::Create(q)), "First pool cost", true)}
+        }
+        .into_any(),
+        Some(PoolPriced { cost: Err(error), .. }) => view! {
+            <p class="plan-status plan-unverified">"First pool cost unavailable: " {error.explain()}</p>
+        }
+        .into_any(),
+        None => view! {
+            <p class="muted">
+                "Availability and cost: the API checks and prices a pool only inside an existing cluster, "
+                "and this project has none in this region yet, so they are asked when the pool is sent, once the cluster is made. Its vCPU and memory count in the quota below."
+            </p>
+        }
+        .into_any(),
+    };
     view! {
         <section class="plan-part" aria-label="First pool">
             <h3>"First pool " {pool.name}</h3>
@@ -177,10 +232,7 @@ fn first_pool_view(pool: PoolCreate) -> impl IntoView {
                 {config.instance_type} ", " {config.boot_volume.size} " GB "
                 {config.boot_volume.volume_type.as_str().to_string()} " boot volume each"
             </p>
-            <p class="muted">
-                "Availability and cost: the API checks and prices a pool only inside an existing cluster, "
-                "so they are asked when the pool is sent, once the cluster is made. Its vCPU and memory count in the quota below."
-            </p>
+            {price}
         </section>
     }
 }

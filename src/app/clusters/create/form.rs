@@ -12,7 +12,7 @@ use super::flow::{Flow, Progress, Start};
 use super::progress::{ClusterEnded, FlowProgress, VpcEnded};
 use super::state::{Checks, Inputs, Refusals, State, Typed};
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceType, KubernetesVersion, Region, Vpc};
+use crate::api::types::{Cluster, InstanceType, KubernetesVersion, Region, ResourceStatus, Vpc};
 use crate::app::components::{focus_first_error, CreateCheck, ErrorView, Refusal, UncertainCreate};
 use crate::app::drafts::{keep_tab_item, tab_item, Draft};
 use crate::app::paths::params::{route, ProjectRoute};
@@ -54,6 +54,7 @@ pub fn CreateClusterForm(choices: Choices) -> impl IntoView {
     let inputs = Inputs::new(project_id, only_region.unwrap_or_default());
 
     let reread_vpcs = reread(client.clone(), project_id);
+    let price_pool_in = price_pool_in(inputs, &clusters);
     let (vpcs, vpc_options) = vpc_lists(inputs, vpcs, clusters, reread_vpcs);
     inputs
         .vpc
@@ -183,7 +184,7 @@ pub fn CreateClusterForm(choices: Choices) -> impl IntoView {
                     <span class="field-hint" id="create-cluster-blocked">{move || blocked_reason().map(str::to_string).or_else(|| unsent.get())}</span>
                 </div>
             </form>
-            <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate=refused.gate first_pool=state.checks.pool_body problems=state.checks.problems />
+            <PlanPanel request=plan_request region=plan_region need=pool_need disruption gate=refused.gate first_pool=state.checks.pool_body price_pool_in problems=state.checks.problems />
             </div>
         </Show>
     }
@@ -320,6 +321,32 @@ fn smallest_instance_type(
         }
         true
     });
+}
+
+/// The cluster the first pool is priced in (id, name): one of the project's in
+/// the chosen region, a ready one first, since the API prices a pool only
+/// inside a cluster.
+fn price_pool_in(inputs: Inputs, clusters: &[Cluster]) -> Signal<Option<(String, String)>> {
+    let clusters: Vec<(String, String, String, bool)> = clusters
+        .iter()
+        .map(|c| {
+            (
+                c.id.clone(),
+                c.name.clone(),
+                c.region.clone(),
+                c.status == ResourceStatus::Ready,
+            )
+        })
+        .collect();
+    Signal::derive(move || {
+        let region = inputs.region.get();
+        let mut in_region = clusters.iter().filter(|(_, _, r, _)| *r == region);
+        let first = in_region.clone().next();
+        in_region
+            .find(|(_, _, _, ready)| *ready)
+            .or(first)
+            .map(|(id, name, _, _)| (id.clone(), name.clone()))
+    })
 }
 
 /// Back on this page in this tab with a first pool kept: the flow goes on.
