@@ -144,34 +144,32 @@ if [ "$quick" = 0 ]; then
   build_pid=$!
 fi
 
-# Clippy lints as the tests are built, in one compile: clippy-driver compiles
-# this workspace's crates (as `cargo clippy` runs it, here for a build, not a
-# check), and the registry's crates are compiled once, not once for clippy's
-# check and again for the tests (two minutes less on this machine kind). Its
-# warnings are errors, as `clippy -- -D warnings` makes them: the same flags on
-# every build of this command (for the wasm32 target, joined to the ones in
-# .cargo/config.toml), so no step compiles what another one did.
-export RUSTC_WORKSPACE_WRAPPER=clippy-driver
-export CARGO_BUILD_RUSTFLAGS=-Dwarnings
-wasm=(--target wasm32-unknown-unknown --config 'target.wasm32-unknown-unknown.rustflags=["-Dwarnings"]')
+# Clippy lints as the tests are built, in one compile: scripts/lint-rustc
+# (clippy-driver, warnings denied) compiles this workspace's crates, as `cargo
+# clippy` would check them, and the registry's crates are compiled once, not
+# once for clippy's check and again for the tests. Only on these commands: the
+# release build, the simulator the end-to-end tests run and scripts/run.sh
+# build with rustc itself, and the registry's crates are shared by both.
+lint=(env RUSTC_WORKSPACE_WRAPPER="$root/scripts/lint-rustc")
+wasm=(--target wasm32-unknown-unknown)
 
 step "clippy and build (native)"
-cargo test --workspace --all-targets --no-run --quiet
+"${lint[@]}" cargo test --workspace --all-targets --no-run --quiet
 
 if [ "$quick" = 0 ]; then
   step "clippy and build (wasm32)"
   # The lib's own unit tests are the rules' (no browser code), linted and run
   # by the native step; here the browser code, the binary and the browser tests.
-  cargo test -p nks-console "${wasm[@]}" --bins --test browser --test browser_ops --no-run --quiet
+  "${lint[@]}" cargo test -p nks-console "${wasm[@]}" --bins --test browser --test browser_ops --no-run --quiet
 fi
 
 step "native tests (rules, wire types, simulator)"
-cargo test --workspace --quiet 2>&1 | tee target/native-tests.log
+"${lint[@]}" cargo test --workspace --quiet 2>&1 | tee target/native-tests.log
 count_cargo native target/native-tests.log
 
 if [ "$quick" = 0 ]; then
   step "browser tests (wasm-bindgen-test, headless Chromium)"
-  cargo test -p nks-console "${wasm[@]}" --test browser --test browser_ops 2>&1 | tee target/browser-tests.log
+  "${lint[@]}" cargo test -p nks-console "${wasm[@]}" --test browser --test browser_ops 2>&1 | tee target/browser-tests.log
   count_cargo browser target/browser-tests.log
 fi
 
@@ -180,7 +178,7 @@ if [ -n "$build_pid" ]; then
   pid=$build_pid build_pid=
   join_background "$pid" target/release-build.log
 else
-  (unset RUSTC_WORKSPACE_WRAPPER CARGO_BUILD_RUSTFLAGS; trunk build --release)
+  trunk build --release
 fi
 cargo build -p nks-sim --quiet
 
