@@ -29,8 +29,8 @@ use std::thread::LocalKey;
 use leptos::prelude::*;
 
 use super::clusters::{
-    ClusterFigures, ClusterPage, ControllerList, CreateClusterPage, EditClusterPage,
-    LoadBalancerList, PvcList, ReachabilitySection,
+    waiting_pool_link, ClusterFigures, ClusterPage, ControllerList, CreateClusterPage,
+    EditClusterPage, LoadBalancerList, PvcList, ReachabilitySection,
 };
 use super::code::{export::ExportView, view::CodeView};
 use super::components::{InTheWay, RetryLine};
@@ -172,7 +172,31 @@ pub fn in_the_way(id: String) -> impl IntoView {
     )
 }
 
-/// Separates a cluster's id from its region in what [`cluster_figures`] is about.
+#[cfg_attr(nks_split, wasm_split_helpers::wasm_split(waiting_pool_part, fallible))]
+fn waiting_pool_part() -> Result<Draw, SplitLoadError> {
+    Ok(|about| {
+        let mut fields = about.split(FIGURES_SEP);
+        let mut next = || fields.next().unwrap_or_default();
+        let (project, cluster, href) = (next(), next(), next());
+        waiting_pool_link(project, cluster, href)
+    })
+}
+
+/// A first pool this tab keeps for the cluster named so, beside its pool count
+/// in the list (see [`waiting_pool_link`]): asked for only when the tab keeps
+/// one, which is rare, so the list's first load does not carry it.
+pub fn waiting_pool(project: &str, cluster_name: &str, href: &str) -> impl IntoView {
+    thread_local!(static KEPT: Cell<Option<Draw>> = const { Cell::new(None) });
+    lazy_view(
+        Place::Part,
+        &KEPT,
+        || Box::pin(async { split_call!(waiting_pool_part()) }),
+        format!("{project}{FIGURES_SEP}{cluster_name}{FIGURES_SEP}{href}"),
+    )
+}
+
+/// Separates a cluster's id from its region in what [`cluster_figures`] is
+/// about (and the fields of what [`waiting_pool`] is about).
 const FIGURES_SEP: char = '\u{1f}';
 
 #[cfg_attr(

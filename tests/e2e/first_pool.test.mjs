@@ -330,6 +330,7 @@ test('a first pool whose cluster was made after its page was left is said to wai
   expect((await routes(control))[CREATE_POOL] ?? 0, 'nothing sent without a click').toBe(0);
   await waiting.getByRole('button', { name: 'Send pool kept' }).click();
   await page.waitForURL(new RegExp(`/projects/${projects.Production}/operations/[0-9a-f-]{36}\\?cluster=`));
+  await expect(poolOpInFlight(page)).toBeVisible();
   await control.finish({ kind: 'nks_node_pool' });
   await expect(page.getByRole('heading', { name: 'kept', exact: true })).toBeVisible();
   expect((await routes(control))[CREATE_POOL], 'one pool create').toBe(1);

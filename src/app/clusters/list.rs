@@ -6,13 +6,14 @@ use leptos_use_storage::use_local_storage;
 
 use crate::api::decode::Sourced;
 use crate::api::types::ClusterSummary;
-use crate::app::clusters::create::waiting_for;
 use crate::app::clusters::list_filters::{param_setter, Clusters, FilterControls};
 use crate::app::components::{local_time, utc_time, ErrorView, SortHeader};
 use crate::app::context::{live, Projects};
+use crate::app::drafts::tab_item;
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::to;
 use crate::rules::display;
+use crate::rules::first_pool::PENDING_ITEM;
 use crate::rules::listing::{aria_sort, filter_and_sort, keyed, sort_on_click, ClusterQuery};
 use crate::rules::outcome::ApiError;
 
@@ -230,8 +231,9 @@ fn ClusterTable(
         let state = Signal::derive(move || aria_sort(&current.get().sort, column));
         view! { <SortHeader column label state sort_by /> }
     };
-    // A first pool this tab was to send into one of these clusters, left waiting.
-    let waiting = waiting_for(&project.get_untracked());
+    // A first pool this tab was to send into one of these clusters, left
+    // waiting: its line's code comes only when the tab keeps one.
+    let kept = !tab_item(PENDING_ITEM).is_empty();
     // The figures' code and reads wait for the list to be drawn: the list is
     // what a person came for, and it is not held up by them.
     let drawn = RwSignal::new(false);
@@ -293,9 +295,7 @@ fn ClusterTable(
                                 <td>{display::on_off(c.autoscaling)}</td>
                                 <td class="figure">
                                     {display::count(c.pool_ids.len())}
-                                    {waiting(&c.name).map(|k| view! {
-                                        <br /><A href=href.clone() attr:class="waiting-pool-link">{format!("pool {} waiting to be sent", k.pool.name.trim())}</A>
-                                    })}
+                                    {kept.then(|| crate::app::lazy::waiting_pool(&project.get_untracked(), &c.name, &href))}
                                 </td>
                                 <td>{crate::app::components::tag_list(&c.tags)}</td>
                                 <td title=utc>{created}</td>

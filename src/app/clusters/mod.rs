@@ -19,7 +19,7 @@ mod read_slots;
 mod row_figures;
 
 pub use controllers::ControllerList;
-pub use create::CreateClusterPage;
+pub use create::{waiting_pool_link, CreateClusterPage};
 pub use detail::ClusterPage;
 pub use edit_cluster_form::EditClusterPage;
 pub(crate) use figures::figure_view;

@@ -30,7 +30,7 @@ use crate::app::context::{page_title, Projects};
 use crate::app::paths::params::{route, ProjectRoute};
 use crate::app::paths::{to, A};
 use form::CreateClusterForm;
-pub use waiting::{waiting_for, WaitingPool};
+pub use waiting::{waiting_pool_link, WaitingPool};
 
 #[component]
 pub fn CreateClusterPage() -> impl IntoView {

@@ -13,14 +13,16 @@ use crate::app::paths::{to, A};
 use crate::ops::Ops;
 use crate::rules::first_pool::{first_pool_create, PendingPool, PoolFlowEnd};
 
-/// The pool kept for the cluster named so, if one waits: read once per list.
-pub fn waiting_for(project_id: &str) -> impl Fn(&str) -> Option<PendingPool> + Clone {
-    let kept = kept_unsent(project_id);
-    let project_id = project_id.to_string();
-    move |cluster_name| {
-        kept.clone()
-            .filter(|k| k.waits_for(&project_id, cluster_name))
-    }
+/// Beside a cluster's pool count in the list: the pool kept for it, if one
+/// waits, as a link to the cluster's page (where Send and Discard are). Loaded
+/// only when this tab keeps a pool ([`crate::app::lazy::waiting_pool`]).
+pub fn waiting_pool_link(project_id: &str, cluster_name: &str, href: &str) -> AnyView {
+    let Some(kept) = kept_unsent(project_id).filter(|k| k.waits_for(project_id, cluster_name))
+    else {
+        return ().into_any();
+    };
+    let text = format!("pool {} waiting to be sent", kept.pool.name.trim());
+    view! { <br /><A href=href.to_string() attr:class="waiting-pool-link">{text}</A> }.into_any()
 }
 
 /// On the cluster's page: the pool that waits, with Send (once the cluster is
@@ -35,7 +37,8 @@ pub fn WaitingPool(
     #[prop(into)]
     ready: Signal<bool>,
 ) -> impl IntoView {
-    let kept = RwSignal::new(waiting_for(&project_id)(&cluster_name));
+    let kept =
+        RwSignal::new(kept_unsent(&project_id).filter(|k| k.waits_for(&project_id, &cluster_name)));
     let ended = RwSignal::new(None::<(PoolFlowEnd, String)>);
     let (client, ops, navigate) = (
         expect_context::<Client>(),
