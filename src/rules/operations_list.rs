@@ -325,6 +325,36 @@ pub fn suggest(known: &[Known], typed: &str, limit: usize) -> Suggestions {
     }
 }
 
+/// How many operations a cluster's page lists as recent.
+pub const RECENT: usize = 10;
+
+/// A cluster's recent operations, newest first, each once: its own (read by its
+/// id, however old) and, among the project's newest, those on one of its parts
+/// (`parts`: a pool's, a node's or a load balancer's id → what to call it), with
+/// that name. The API's operations carry no parent, so a part is known by its
+/// id only while it is listed (a deleted node's operation is then not told).
+pub fn of_cluster(
+    own: Vec<Operation>,
+    newest: Vec<Operation>,
+    parts: &BTreeMap<String, String>,
+) -> Vec<(Operation, Option<String>)> {
+    let mut all = own;
+    for op in newest {
+        if parts.contains_key(&op.resource_id) && !all.iter().any(|o| o.id == op.id) {
+            all.push(op);
+        }
+    }
+    let at = |o: &Operation| parse_rfc3339_ms(&o.created_at).unwrap_or(f64::MIN);
+    all.sort_by(|a, b| at(b).partial_cmp(&at(a)).unwrap_or(Ordering::Equal));
+    all.truncate(RECENT);
+    all.into_iter()
+        .map(|op| {
+            let name = parts.get(&op.resource_id).cloned();
+            (op, name)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,6 +439,82 @@ mod tests {
         assert_eq!(pager_line(1, 3, 0), "1\u{2013}3 of 3 \u{b7} page 1 of 1");
         assert_eq!(page_count(2079), 42);
         assert_eq!(page_count(0), 1);
+    }
+
+    #[test]
+    fn a_clusters_recent_operations_are_its_own_and_its_parts_newest_first() {
+        let own = vec![
+            op(
+                "c2",
+                OperationKind::NksCluster,
+                "cl",
+                "2026-05-01T00:00:00Z",
+            ),
+            op(
+                "c1",
+                OperationKind::NksCluster,
+                "cl",
+                "2025-01-01T00:00:00Z",
+            ),
+        ];
+        let newest = vec![
+            op(
+                "n1",
+                OperationKind::NksNode,
+                "node-1",
+                "2026-06-03T00:00:00Z",
+            ),
+            op(
+                "x",
+                OperationKind::NksNodePool,
+                "other-pool",
+                "2026-06-02T00:00:00Z",
+            ),
+            op(
+                "p1",
+                OperationKind::NksNodePool,
+                "pool-1",
+                "2026-06-01T00:00:00Z",
+            ),
+            // Its own, also among the project's newest: once.
+            op(
+                "c2",
+                OperationKind::NksCluster,
+                "cl",
+                "2026-05-01T00:00:00Z",
+            ),
+        ];
+        let parts = BTreeMap::from([
+            ("pool-1".to_string(), "pool baseline".to_string()),
+            ("node-1".to_string(), "node baseline-a".to_string()),
+        ]);
+        let recent = of_cluster(own, newest, &parts);
+        let shown: Vec<(&str, Option<&str>)> = recent
+            .iter()
+            .map(|(o, name)| (o.id.as_str(), name.as_deref()))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                ("n1", Some("node baseline-a")),
+                ("p1", Some("pool baseline")),
+                ("c2", None),
+                ("c1", None),
+            ]
+        );
+        let many: Vec<Operation> = (0..15)
+            .map(|i| {
+                op(
+                    &format!("o{i}"),
+                    OperationKind::NksCluster,
+                    "cl",
+                    &format!("2026-01-{:02}T00:00:00Z", i + 1),
+                )
+            })
+            .collect();
+        let recent = of_cluster(many, vec![], &parts);
+        assert_eq!(recent.len(), RECENT);
+        assert_eq!(recent[0].0.id, "o14");
     }
 
     fn op(id: &str, kind: OperationKind, resource: &str, at: &str) -> Operation {

@@ -204,3 +204,35 @@ test('a new cluster says in words that it has no load balancers or claims, and i
   }
   await shot(page, 'cluster-parts-new-cluster');
 });
+
+test("a cluster's recent operations are its own and its parts': a pool's scaling, a node's delete and a load balancer's change, named, newest first", async ({ api, control, demo, open }) => {
+  const page = await open(clusterPath(demo));
+  const recent = page.getByRole('list', { name: 'Recent operations' });
+  await expect(recent.getByRole('listitem').filter({ hasText: /^Create cluster done/ })).toHaveCount(1);
+  // The page has read the nodes (its ready count) before one of them goes.
+  await expect(page.getByText(/Nodes\s*\d+ of \d+ ready/)).toBeVisible();
+  const poolApi = `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}`;
+  const end = async (op) => {
+    await control.finish({ id: op.id });
+    await control.advance(1_000);
+  };
+  // Changed elsewhere (another tool): the pool's count, then one of its nodes deleted.
+  const pool = await api('GET', poolApi);
+  await end(await api('PATCH', poolApi, { node_count: pool.node_count + 1 }));
+  const node = (await api('GET', `${poolApi}/nodes`)).items[0];
+  await end(await api('DELETE', `${poolApi}/nodes/${node.id}`));
+  // Changed here: a load balancer's public IP, followed to its end.
+  await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off public IP: ingress-nginx/ingress-nginx-controller' });
+  await dialog.getByRole('button', { name: 'Turn off public IP' }).click();
+  await control.finish({ kind: 'nks_load_balancer' });
+  await expect(dialog.getByRole('status').filter({ hasText: 'Turn off public IP — operation' }).getByText('done', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // Read again once that operation ended: every part's change, named, newest first.
+  const items = recent.getByRole('listitem');
+  await expect(items.nth(0)).toHaveText(/^Update load balancer ingress-nginx\/ingress-nginx-controller done/);
+  await expect(items.nth(1)).toHaveText(new RegExp(`^Delete node ${node.name} done`));
+  await expect(items.nth(2)).toHaveText(/^Update pool baseline done/);
+  await expect(items.filter({ hasText: /^Create cluster done/ })).toHaveCount(1);
+  await shot(recent, 'cluster-recent-operations-parts');
+});

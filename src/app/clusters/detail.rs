@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceSize, Operation, ResourceStatus, Vpc};
+use crate::api::types::{Cluster, InstanceSize, Operation, Pool, ResourceStatus, Vpc};
 use crate::app::clusters::create::WaitingPool;
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::figures::{self, ClusterSummaryLine, Shares};
@@ -19,9 +19,10 @@ use crate::app::operations::InFlightBanner;
 use crate::app::paths::params::{route, ClusterRoute};
 use crate::app::paths::to;
 use crate::ops::Ops;
-use crate::rules::display;
 use crate::rules::outcome::ApiError;
 use crate::rules::paged;
+use crate::rules::{display, operations_list};
+use std::collections::BTreeMap;
 
 /// The project's VPCs, read once per page for their names.
 type Vpcs = LocalResource<Result<Vec<Vpc>, ApiError>>;
@@ -33,7 +34,7 @@ type Types = LocalResource<Result<Arc<Vec<InstanceSize>>, ApiError>>;
 type Cost = LocalResource<Result<String, ApiError>>;
 
 /// The operations on the cluster, newest first.
-type Recent = LocalResource<Result<Vec<Operation>, ApiError>>;
+type Recent = LocalResource<Result<Vec<(Operation, Option<String>)>, ApiError>>;
 
 /// One cluster, or "Cluster not found" when the API does not know it (or it
 /// belongs to another project than the address says).
@@ -243,11 +244,40 @@ fn recent_operations(
     after_ops(
         move || (project_id(), cluster_id()),
         |client, (project, id)| async move {
-            let query = [("resource_id", id), ("sort", "created_at:desc".into())];
-            client.operations::<Operation>(&project, &query).await
+            let own = [
+                ("resource_id", id.clone()),
+                ("sort", "created_at:desc".into()),
+            ];
+            let newest = [("sort", "created_at:desc".to_string())];
+            let (own, newest, pools, lbs) = futures_util::future::join4(
+                client.operations::<Operation>(&project, &own),
+                client.operations_page(&project, &newest, None, NEWEST),
+                client.pools::<Pool>(&id),
+                client.load_balancers(&id),
+            )
+            .await;
+            let (own, newest) = (own?, newest?.items);
+            // The parts as far as they can be read: an operation on a part that
+            // could not be read is left out, not the list.
+            let pools = pools.unwrap_or_default();
+            let mut parts: BTreeMap<String, String> = pools
+                .iter()
+                .map(|p| (p.id.clone(), p.name.clone()))
+                .collect();
+            for lb in lbs.unwrap_or_default() {
+                parts.insert(lb.id, format!("{}/{}", lb.namespace, lb.service_name));
+            }
+            // Nodes as this page has seen them (the ready count reads them): a
+            // node deleted since is still known by its id and name.
+            parts.extend(figures::nodes_seen(&id));
+            Ok(operations_list::of_cluster(own, newest, &parts))
         },
     )
 }
+
+/// The project's newest operations among which a cluster's parts' are found
+/// (the API's largest page).
+const NEWEST: usize = 100;
 
 /// Why the cluster cannot be deleted now: an operation in flight on it.
 fn blocked_by(
@@ -276,11 +306,13 @@ fn RecentOperations(recent: Recent) -> impl IntoView {
                 Ok(list) if list.is_empty() => view! { <p class="muted">"No operations on this cluster."</p> }.into_any(),
                 Ok(list) => view! {
                     <ul class="recent-ops" aria-label="Recent operations">
-                        {list.into_iter().take(10).map(|op| {
+                        {list.into_iter().map(|(op, part)| {
                             let status = op.status.as_str().to_string();
+                            let what = crate::app::operations::describe(&op);
+                            let what = part.map_or(what.clone(), |name| format!("{what} {name}"));
                             view! {
                                 <li>
-                                    {format!("{} ", crate::app::operations::describe(&op))}
+                                    <bdi>{what}</bdi> " "
                                     <StatusBadge status />
                                     " " <Time at=op.created_at />
                                 </li>

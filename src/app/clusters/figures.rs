@@ -12,6 +12,7 @@
 //! many pools as many node reads; none of them is fired all at once.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -36,6 +37,29 @@ pub type PoolListing = Listing<Arc<Sourced<Pool>>>;
 pub type PoolsRead = Signal<Option<Result<Arc<PoolListing>, ApiError>>>;
 
 thread_local!(static TYPES: RefCell<Option<Arc<Vec<InstanceSize>>>> = const { RefCell::new(None) });
+
+// By "cluster id/node id", so that one cluster's are a range of keys.
+thread_local!(static NODES_SEEN: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) });
+
+/// Keeps the nodes read (cluster, id, name): an operation on a node names no
+/// pool or cluster, and once the node is deleted no read lists it any more.
+fn remember_nodes(cluster_id: &str, nodes: &[Node]) {
+    NODES_SEEN.with_borrow_mut(|seen| {
+        for n in nodes {
+            seen.insert(format!("{cluster_id}/{}", n.id), n.name.clone());
+        }
+    });
+}
+
+/// The nodes of `cluster_id` read in this tab, deleted ones too: id → name.
+pub fn nodes_seen(cluster_id: &str) -> BTreeMap<String, String> {
+    let prefix = format!("{cluster_id}/");
+    NODES_SEEN.with_borrow(|seen| {
+        seen.range(prefix.clone()..)
+            .map_while(|(key, name)| Some((key.strip_prefix(&prefix)?.to_string(), name.clone())))
+            .collect()
+    })
+}
 
 /// The instance types, read once and kept: every figure needs them, and they do
 /// not change while the console is open. A failed read is not kept.
@@ -169,7 +193,10 @@ pub fn ClusterSummaryLine(
                 }
                 let _permit = slot().await;
                 match client.nodes(&cluster, &pool_id).await {
-                    Ok(list) => nodes.extend(list),
+                    Ok(list) => {
+                        remember_nodes(&cluster, &list);
+                        nodes.extend(list)
+                    }
                     Err(e) => {
                         return Some(Err(format!("The nodes could not be read: {}", e.explain())))
                     }
