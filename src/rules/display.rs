@@ -101,8 +101,64 @@ pub fn range_of(first: usize, last: usize, total: usize) -> String {
     )
 }
 
+/// An id as a cell shows it when nothing better names it: its first eight
+/// characters and an ellipsis (a UUID's first group), the whole kept for hover.
+pub fn short_id(id: &str) -> String {
+    match id.char_indices().nth(8) {
+        Some((cut, _)) if id.chars().count() > 9 => format!("{}…", &id[..cut]),
+        _ => id.to_string(),
+    }
+}
+
+/// Whether `c` is a character that steers the direction of the text around it
+/// without being seen: the bidirectional embeddings, overrides and isolates,
+/// and the direction marks.
+fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A name as a confirmation shows it, every direction control written out as
+/// `[U+202E]` where it stands: seen, and typed as seen. A name without any is
+/// itself.
+pub fn visible_controls(name: &str) -> String {
+    let mut shown = String::with_capacity(name.len());
+    for c in name.chars() {
+        if is_direction_control(c) {
+            shown.push_str(&format!("[U+{:04X}]", c as u32));
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_long_id_is_cut_to_its_first_group() {
+        assert_eq!(
+            short_id("0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"),
+            "0f1e2d3c…"
+        );
+        assert_eq!(short_id("node-1"), "node-1");
+        assert_eq!(short_id("123456789"), "123456789");
+    }
+
+    #[test]
+    fn direction_controls_are_written_out_and_nothing_else_is() {
+        assert_eq!(visible_controls("web"), "web");
+        assert_eq!(
+            visible_controls("web\u{202E}lave\u{202C}"),
+            "web[U+202E]lave[U+202C]"
+        );
+        assert_eq!(
+            visible_controls("a\u{2067}b\u{2069}\u{200F}"),
+            "a[U+2067]b[U+2069][U+200F]"
+        );
+        // Letters of a right-to-left script are text, not controls.
+        assert_eq!(visible_controls("שלום-1"), "שלום-1");
+    }
+
     use super::*;
 
     #[test]

@@ -170,3 +170,30 @@ test('long unbroken names and tags do not widen the operations page at 800 px', 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the operations page scrolls sideways').toBeLessThanOrEqual(0);
 });
+
+test('a name holding direction controls is isolated wherever it is shown, and its typed delete asks for the controls written out', async ({ control, demo, open }) => {
+  const name = 'web\u202Elave\u202C-zero';
+  await control('POST', '/_sim/rename', { kind: 'pool', id: demo.zero, name });
+  const page = await open(`/projects/${demo.project}/clusters/${demo.cluster}`);
+  const link = page.getByRole('table', { name: 'Pools' }).getByRole('link', { name: /lave/ });
+  await expect(link).toBeVisible();
+  // Every inline element holding it is isolated: it reorders nothing around it.
+  const bidi = () => page.evaluate(() => [...document.querySelectorAll('a, strong, label, .chip, .badge')]
+    .filter((e) => e.textContent.includes('\u202E'))
+    .map((e) => getComputedStyle(e).unicodeBidi));
+  expect(await bidi()).toContain('isolate');
+  expect((await bidi()).every((v) => v === 'isolate'), (await bidi()).join()).toBe(true);
+  await link.click();
+  // The confirmation writes the controls out; what is typed is compared with what is shown.
+  const shown = 'web[U+202E]lave[U+202C]-zero';
+  const field = page.getByLabel(`Type ${shown} to confirm`);
+  await expect(field).toBeVisible();
+  await expect(page.getByText(/holds invisible characters that reorder the text around them/)).toBeVisible();
+  const confirm = page.getByRole('button', { name: 'Delete pool' });
+  await field.fill(name);
+  await expect(confirm, 'the raw name is not what is shown').toBeDisabled();
+  await field.fill(shown);
+  await expect(confirm, 'typed as shown').toBeEnabled();
+  expect((await bidi()).every((v) => v === 'isolate'), (await bidi()).join()).toBe(true);
+  await shot(page, 'bidi-name-confirm');
+});

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use crate::rules::display::visible_controls;
+
 /// A destructive action that asks the person to type the resource's name first.
 #[component]
 pub fn ConfirmByTyping(
@@ -24,7 +26,11 @@ pub fn ConfirmByTyping(
     let typed = RwSignal::new(String::new());
     // One per action: a dialog's confirmation can sit over a page's own.
     let field_id = format!("confirm-{}", action.to_lowercase().replace(' ', "-"));
-    let expected = name.clone();
+    // What is typed is compared with what is shown: a name holding direction
+    // controls shows them written out, so that text typed as seen matches.
+    let shown = visible_controls(&name);
+    let controls = shown != name;
+    let expected = shown.clone();
     let matches = move || typed.with(|t| t == &expected);
     let blocked = move || disabled_reason.with(Option::is_some);
     view! {
@@ -33,7 +39,12 @@ pub fn ConfirmByTyping(
             {children.map(|c| c())}
             {move || disabled_reason.get().map(|why| view! { <p class="alert alert-warning">{why}</p> })}
             <div class="field">
-                <label for=field_id.clone()>"Type " <strong>{name.clone()}</strong> " to confirm"</label>
+                <label for=field_id.clone()>"Type " <strong class="typed-name">{shown}</strong> " to confirm"</label>
+                {controls.then(|| view! {
+                    <p class="field-hint">
+                        "This name holds invisible characters that reorder the text around them; each is written out here as [U+…]. Type it as shown."
+                    </p>
+                })}
                 <input
                     id=field_id
                     autocomplete="off"
