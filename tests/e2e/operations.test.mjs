@@ -202,3 +202,48 @@ test.describe('at scale', () => {
     expect(fifty, `50 ops made ${fifty} requests, 1 op ${one}`).toBeLessThanOrEqual(one + 1);
   });
 });
+
+test("the feed names what each operation changed, links what exists and marks what does not: a firewall rule, a VPC, a deleted pool, a node", async ({ api, control, demo, open }) => {
+  const cluster = await api('GET', `/v1/nks/clusters/${demo.cluster}`);
+  const vpc = await api('GET', `/v1/networking/vpcs/${cluster.vpc_id}`);
+  const done = async (op) => control.finish({ id: op.id });
+  // The feed is opened first: what it names then, it knows after a delete.
+  const page = await open(`/projects/${demo.project}/operations`);
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(page.getByRole('table', { name: 'Operations' }).getByRole('link', { name: 'edge-prod / batch-zero' }).first()).toBeVisible();
+  await done(await api('POST', `/v1/networking/vpcs/${vpc.id}/firewall_rules`, {
+    name: 'web', protocol: 'tcp', source_address: '198.51.100.0/24', destination_address: '10.20.0.243/32', destination_ports: ['443'],
+  }));
+  await done(await api('PATCH', `/v1/networking/vpcs/${vpc.id}`, { name: `${vpc.name}-2` }));
+  const node = (await api('GET', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}/nodes`)).items[0];
+  await done(await api('DELETE', `/v1/nks/clusters/${demo.cluster}/pools/${demo.baseline}/nodes/${node.id}`));
+  await done(await api('DELETE', `/v1/nks/clusters/${demo.cluster}/pools/${demo.zero}`));
+
+  await main.getByRole('link', { name: 'Clusters' }).click();
+  await expect(page.getByRole('heading', { name: 'Clusters' })).toBeVisible();
+  await main.getByRole('link', { name: 'Operations' }).click();
+  const rows = page.getByRole('table', { name: 'Operations' }).getByRole('row');
+  const row = (kind, type) => rows.filter({ has: page.getByRole('cell', { name: kind, exact: true }) }).filter({ has: page.getByRole('cell', { name: type, exact: true }) }).first();
+  // A firewall rule: its kind in words, named in its VPC, linked to the VPC.
+  const rule = row('firewall rule', 'create');
+  await expect(rule.getByRole('link', { name: `${vpc.name}-2 / web` })).toHaveAttribute('href', new RegExp(`/networking/vpcs/${vpc.id}$`));
+  // A VPC: named and linked.
+  await expect(row('VPC', 'update').getByRole('link', { name: `${vpc.name}-2`, exact: true })).toBeVisible();
+  // A deleted pool: its last name, said to be deleted, no link.
+  const gone = row('pool', 'delete');
+  await expect(gone).toContainText('edge-prod / batch-zero');
+  await expect(gone).toContainText('(deleted)');
+  await expect(gone.getByRole('link', { name: /batch-zero/ })).toHaveCount(0);
+  // A node never named here: its id short, on one line, whole on hover.
+  const nodeCell = row('node', 'delete').locator('code.short-id');
+  await expect(nodeCell).toHaveText(`${node.id.slice(0, 8)}…`);
+  await expect(nodeCell).toHaveAttribute('title', node.id);
+  const lines = await nodeCell.evaluate((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size);
+  expect(lines).toBe(1);
+  // Firewall rules can be filtered on.
+  await expect(page.getByLabel('Kind').locator('option', { hasText: 'firewall rule' })).toHaveCount(1);
+  await shot(page, 'feed-named-parts');
+  // A VPC operation's page links its VPC.
+  await row('VPC', 'update').getByRole('link', { name: 'Update VPC' }).click();
+  await expect(page.getByRole('link', { name: `${vpc.name}-2`, exact: true }).first()).toBeVisible();
+});

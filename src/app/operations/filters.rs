@@ -17,12 +17,13 @@ const STATUSES: [OperationStatus; 5] = [
     OperationStatus::Failed,
 ];
 
-const KINDS: [OperationKind; 5] = [
+const KINDS: [OperationKind; 6] = [
     OperationKind::NksCluster,
     OperationKind::NksNodePool,
     OperationKind::NksNode,
     OperationKind::NksLoadBalancer,
     OperationKind::Vpc,
+    OperationKind::FirewallRule,
 ];
 
 /// The filter form; `go` opens the filters chosen (replacing the entry) at the

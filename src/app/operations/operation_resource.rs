@@ -65,6 +65,12 @@ pub(super) async fn locate(
                 )
             }))
         }
+        OperationKind::Vpc => answer(
+            client
+                .vpc(id)
+                .await
+                .map(|v| (v.name, to::vpc(project, id), None)),
+        ),
         _ => Place::Unlinked,
     }
 }

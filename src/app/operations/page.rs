@@ -221,7 +221,17 @@ fn names(
     // operation ends (a create adds one).
     let names = after_ops(
         move || project_id.get(),
-        |client, project| async move { project_index(&client, &project).await },
+        |client, project| async move {
+            let (index, networking) = futures_util::future::join(
+                project_index(&client, &project),
+                networking_names(&client, &project),
+            )
+            .await;
+            index.map(|mut index| {
+                index.names.extend(networking);
+                index
+            })
+        },
     );
     let existing = Memo::new(move |_| names.get().and_then(Result::ok).map(|index| index.names));
     let remembered = RwSignal::new(REMEMBERED.with(|r| r.borrow().clone()));
@@ -265,6 +275,41 @@ fn names(
         existing,
         known,
     }
+}
+
+/// The project's VPCs and their firewall rules by id, as far as they can be
+/// read (the feed names them; a part not read shows its id, not an error in
+/// place of the list).
+async fn networking_names(client: &Client, project: &str) -> BTreeMap<String, Named> {
+    let mut names = BTreeMap::new();
+    let Ok(vpcs) = client.vpcs(project).await else {
+        return names;
+    };
+    let rules =
+        futures_util::future::join_all(vpcs.iter().map(|v| client.firewall_rules(&v.id))).await;
+    for (vpc, rules) in vpcs.into_iter().zip(rules) {
+        let href = to::vpc(project, &vpc.id);
+        for rule in rules.unwrap_or_default() {
+            let name = format!("{} / {}", vpc.name, rule.name);
+            names.insert(
+                rule.id,
+                Named {
+                    name,
+                    href: href.clone(),
+                    cluster_id: None,
+                },
+            );
+        }
+        names.insert(
+            vpc.id,
+            Named {
+                name: vpc.name,
+                href,
+                cluster_id: None,
+            },
+        );
+    }
+    names
 }
 
 /// Opens the operations page with these filters and cursors.

@@ -143,7 +143,13 @@ fn resource(
                 (label_of(k, &resource_id), gone)
             });
             if label == resource_id {
-                view! { <code>{label}</code> }.into_any()
+                // Never named here: its id, short (the whole on hover and to
+                // copy), marked when it is known to be gone.
+                view! {
+                    <code class="short-id" title=resource_id.clone()>{display::short_id(&label)}</code>
+                    {gone.then(|| view! { <span class="muted">" (deleted)"</span> })}
+                }
+                .into_any()
             } else {
                 view! {
                     <span title=resource_id.clone()>{label}</span>
@@ -175,6 +181,7 @@ pub(super) fn kind_label(kind: &OperationKind) -> String {
         OperationKind::NksNode => "node".into(),
         OperationKind::NksLoadBalancer => "load balancer".into(),
         OperationKind::Vpc => "VPC".into(),
+        OperationKind::FirewallRule => "firewall rule".into(),
         other => other.as_str().into(),
     }
 }
