@@ -149,12 +149,19 @@ fn ended(status: &OperationStatus) -> bool {
 }
 
 /// Rebuilds the history of pool `pool_id`, created at `pool_created_at`, whose
-/// count is `current` now, from `ops`: the pool's own operations and node
-/// deletes (only those of `known_nodes` count; the rest are ignored).
+/// count is `current` as read when the pool was last changed at `read_at` (its
+/// `updated_at`; empty: unknown), from `ops`: the pool's own operations and
+/// node deletes (only those of `known_nodes` count; the rest are ignored).
+///
+/// A count that differs from where the operations leave the pool is a change
+/// made outside them, unless the read is older than the last of those changes:
+/// a read answered after an operation ended but taken before it (an answer in
+/// flight across the end) tells nothing new, and no step is drawn from it.
 pub fn rebuild(
     pool_id: &str,
     pool_created_at: &str,
     current: i64,
+    read_at: &str,
     ops: &[Operation],
     known_nodes: &[String],
 ) -> History {
@@ -289,7 +296,14 @@ pub fn rebuild(
         level = step.to;
         history.steps.push(step);
     }
-    if level != current {
+    let last_change = history
+        .steps
+        .iter()
+        .skip(1)
+        .filter_map(|s| parse_rfc3339_ms(s.at.as_deref()?))
+        .fold(f64::MIN, f64::max);
+    let read_before_it = parse_rfc3339_ms(read_at).is_some_and(|read| read < last_change);
+    if level != current && !read_before_it {
         history
             .steps
             .push(gap(&history.steps, level, current, None));
@@ -570,8 +584,39 @@ mod tests {
     const CREATED: &str = "2026-05-01T10:00:00Z";
 
     #[test]
+    fn a_read_taken_before_the_last_change_draws_no_step_from_its_count() {
+        // A node delete took the pool from 2 to 1, ending at 10:05; the pool was
+        // read at 10:04 (still 2), its answer arriving after the end.
+        let ops = [
+            node_delete("op-d", "node-a", "2026-05-01T10:05:00Z", 2, false),
+            create(CREATED),
+        ];
+        let nodes = known(&["node-a"]);
+        let stale = rebuild(POOL, CREATED, 2, "2026-05-01T10:04:00Z", &ops, &nodes);
+        assert_eq!(
+            causes(&stale),
+            [(Cause::Create, 2, 2), (Cause::NodeDelete, 2, 1)]
+        );
+        // Read after it, the same count is a change made outside the operations.
+        let later = rebuild(POOL, CREATED, 2, "2026-05-01T10:06:00Z", &ops, &nodes);
+        assert_eq!(
+            causes(&later),
+            [
+                (Cause::Create, 2, 2),
+                (Cause::NodeDelete, 2, 1),
+                (Cause::Unattributed, 1, 2)
+            ]
+        );
+        // When the read's time is unknown, the count read is taken as it is.
+        assert_eq!(
+            causes(&rebuild(POOL, CREATED, 2, "", &ops, &nodes)),
+            causes(&later)
+        );
+    }
+
+    #[test]
     fn only_a_create_is_one_flat_step_at_the_current_count() {
-        let h = rebuild(POOL, CREATED, 3, &[create(CREATED)], &known(&[]));
+        let h = rebuild(POOL, CREATED, 3, "", &[create(CREATED)], &known(&[]));
         assert_eq!(causes(&h), [(Cause::Create, 3, 3)]);
         assert!(h.unchanged());
         assert_eq!(h.steps[0].operation_id.as_deref(), Some("op-create"));
@@ -599,7 +644,7 @@ mod tests {
             update("op-1", "2026-05-01T10:05:00Z", 3, 6),
             create(CREATED),
         ];
-        let h = rebuild(POOL, CREATED, 3, &ops, &known(&["node-a", "node-b"]));
+        let h = rebuild(POOL, CREATED, 3, "", &ops, &known(&["node-a", "node-b"]));
         assert_eq!(
             causes(&h),
             [
@@ -623,7 +668,7 @@ mod tests {
             update("op-1", "2026-05-01T10:02:00Z", 3, 5),
             create(CREATED),
         ];
-        let h = rebuild(POOL, CREATED, 6, &ops, &known(&["node-a"]));
+        let h = rebuild(POOL, CREATED, 6, "", &ops, &known(&["node-a"]));
         assert_eq!(
             causes(&h),
             [
@@ -646,7 +691,7 @@ mod tests {
             update("op-1", "2026-05-01T10:02:00Z", 3, 5),
             create(CREATED),
         ];
-        let h = rebuild(POOL, CREATED, 3, &ops, &known(&[]));
+        let h = rebuild(POOL, CREATED, 3, "", &ops, &known(&[]));
         let last = h.steps.last().unwrap();
         assert_eq!(
             (last.cause, last.from, last.to),
@@ -669,7 +714,7 @@ mod tests {
         let mut pending_update = update("op-p", "2026-05-01T10:07:00Z", 3, 4);
         pending_update.status = OperationStatus::Pending;
         let ops = [pending_update, running, failed, create(CREATED)];
-        let h = rebuild(POOL, CREATED, 4, &ops, &known(&["node-a"]));
+        let h = rebuild(POOL, CREATED, 4, "", &ops, &known(&["node-a"]));
         assert!(!h.steps[1].failed);
         // The update in flight is a step: the pool already reads its count.
         assert_eq!(causes(&h), [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]);
@@ -686,7 +731,14 @@ mod tests {
     fn a_failed_update_whose_count_the_pool_keeps_is_a_step_marked_failed() {
         let mut failed = update("op-f", "2026-05-01T10:05:00Z", 3, 4);
         failed.status = OperationStatus::Failed;
-        let h = rebuild(POOL, CREATED, 4, &[failed, create(CREATED)], &known(&[]));
+        let h = rebuild(
+            POOL,
+            CREATED,
+            4,
+            "",
+            &[failed, create(CREATED)],
+            &known(&[]),
+        );
         assert_eq!(causes(&h), [(Cause::Create, 3, 3), (Cause::ScaleUp, 3, 4)]);
         assert!(h.steps[1].failed);
         assert!(h.aside.is_empty());
@@ -708,6 +760,7 @@ mod tests {
             POOL,
             CREATED,
             2,
+            "",
             &[rename, other, create(CREATED)],
             &known(&[]),
         );
@@ -716,7 +769,7 @@ mod tests {
 
     #[test]
     fn without_its_create_operation_the_history_starts_at_the_pools_created_time() {
-        let h = rebuild(POOL, CREATED, 2, &[], &known(&[]));
+        let h = rebuild(POOL, CREATED, 2, "", &[], &known(&[]));
         assert_eq!(h.steps[0].at.as_deref(), Some(CREATED));
         assert_eq!(h.steps[0].operation_id, None);
     }
@@ -729,7 +782,7 @@ mod tests {
             update("op-1", "2026-07-01T10:00:00Z", 3, 5),
             create(CREATED),
         ];
-        let h = rebuild(POOL, CREATED, 2, &ops, &known(&[]));
+        let h = rebuild(POOL, CREATED, 2, "", &ops, &known(&[]));
         let c = chart(&h, parse_rfc3339_ms("2026-07-01T10:00:10Z").unwrap());
         let xs: Vec<u32> = c.markers.iter().map(|m| m.x).collect();
         assert_eq!(xs.len(), 4);

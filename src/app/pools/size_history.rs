@@ -94,7 +94,14 @@ pub fn SizeHistory(
                     let all: Vec<Operation> = own.into_iter().chain(deletes).collect();
                     let mut known = known.get();
                     known.1.extend(kept.nodes_of(&p.pool_id));
-                    rebuild(&p.pool_id, &p.created_at, p.node_count, &all, &known.1)
+                    rebuild(
+                        &p.pool_id,
+                        &p.created_at,
+                        p.node_count,
+                        &p.updated_at,
+                        &all,
+                        &known.1,
+                    )
                 })
             })
         })
