@@ -118,11 +118,13 @@ test('the resource filter is a search box with sorted suggestions, and every fil
   );
   await expect(page.getByText('90 more match: keep typing.')).toBeVisible();
 
-  // The clusters and their pools, ordered as a person orders names.
+  // The clusters, their pools and their VPCs (whose operations the feed lists
+  // too), ordered as a person orders names.
   await search.fill('large-');
-  await expect(suggestions.getByRole('option', { name: /^large-05 \/ workers/ })).toBeVisible();
+  await expect(suggestions.getByRole('option', { name: /^large-03-vpc/ })).toBeVisible();
   await expect(suggestions.getByRole('option')).toHaveText(
-    [1, 2, 3, 4, 5].flatMap((n) => [`large-0${n}`, `large-0${n} / workers`]).map((label) => new RegExp(`^${label}([0-9a-f-]{36})?$`)),
+    [...[1, 2, 3].flatMap((n) => [`large-0${n}`, `large-0${n} / workers`, `large-0${n}-vpc`]), 'large-04']
+      .map((label) => new RegExp(`^${label}([0-9a-f-]{36})?$`)),
   );
   await shot(page, 'operations-scale-search');
 

@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceSize, Operation, Pool, ResourceStatus, Vpc};
+use crate::api::types::{Cluster, InstanceSize, Operation, ResourceStatus, Vpc};
 use crate::app::clusters::create::WaitingPool;
 use crate::app::clusters::delete_cluster_dialog::DeleteClusterDialog;
 use crate::app::clusters::figures::{self, ClusterSummaryLine, Shares};
@@ -34,7 +34,10 @@ type Types = LocalResource<Result<Arc<Vec<InstanceSize>>, ApiError>>;
 type Cost = LocalResource<Result<String, ApiError>>;
 
 /// The operations on the cluster, newest first.
-type Recent = LocalResource<Result<Vec<(Operation, Option<String>)>, ApiError>>;
+/// The cluster's own operations, the project's newest, and its load balancers'
+/// names by id (its pools' and nodes' are the page's own reads).
+type Recent = LocalResource<Result<RecentRead, ApiError>>;
+type RecentRead = (Vec<Operation>, Vec<Operation>, BTreeMap<String, String>);
 
 /// One cluster, or "Cluster not found" when the API does not know it (or it
 /// belongs to another project than the address says).
@@ -181,7 +184,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             <h2>"Persistent volume claims"</h2>
             {lazy::pvcs()}
             <h2>"Recent operations"</h2>
-            <RecentOperations recent />
+            <RecentOperations recent pools cluster_id=Signal::derive(cluster_id) />
             <h2>"Export to Terraform"</h2>
             <ExportPanel what=Signal::derive(move || Export::Cluster(cluster_id())) />
             {move || identity.get().map(|(cluster_id, cluster_name)| view! {
@@ -249,28 +252,20 @@ fn recent_operations(
                 ("sort", "created_at:desc".into()),
             ];
             let newest = [("sort", "created_at:desc".to_string())];
-            let (own, newest, pools, lbs) = futures_util::future::join4(
+            let (own, newest, lbs) = futures_util::future::join3(
                 client.operations::<Operation>(&project, &own),
                 client.operations_page(&project, &newest, None, NEWEST),
-                client.pools::<Pool>(&id),
                 client.load_balancers(&id),
             )
             .await;
-            let (own, newest) = (own?, newest?.items);
-            // The parts as far as they can be read: an operation on a part that
-            // could not be read is left out, not the list.
-            let pools = pools.unwrap_or_default();
-            let mut parts: BTreeMap<String, String> = pools
-                .iter()
-                .map(|p| (p.id.clone(), p.name.clone()))
+            // Load balancers that could not be read leave their operations
+            // out, not the list.
+            let lbs = lbs
+                .unwrap_or_default()
+                .into_iter()
+                .map(|lb| (lb.id, format!("{}/{}", lb.namespace, lb.service_name)))
                 .collect();
-            for lb in lbs.unwrap_or_default() {
-                parts.insert(lb.id, format!("{}/{}", lb.namespace, lb.service_name));
-            }
-            // Nodes as this page has seen them (the ready count reads them): a
-            // node deleted since is still known by its id and name.
-            parts.extend(figures::nodes_seen(&id));
-            Ok(operations_list::of_cluster(own, newest, &parts))
+            Ok((own?, newest?.items, lbs))
         },
     )
 }
@@ -298,10 +293,21 @@ fn blocked_by(
 
 /// The cluster's last ten operations, or why they could not be read.
 #[component]
-fn RecentOperations(recent: Recent) -> impl IntoView {
+fn RecentOperations(recent: Recent, pools: Pools, cluster_id: Signal<String>) -> impl IntoView {
+    // Its parts by id: the pools the page reads, the nodes this tab has read
+    // in them (deleted ones too), the load balancers read with the operations.
+    let of_cluster = move |(own, newest, mut parts): RecentRead| {
+        pools.with(|p| {
+            if let Some(Ok(list)) = p {
+                parts.extend(list.items.iter().map(|p| (p.id.clone(), p.name.clone())));
+            }
+        });
+        parts.extend(figures::nodes_seen(&cluster_id.get()));
+        operations_list::of_cluster(own, newest, &parts)
+    };
     view! {
         <Transition fallback=|| view! { <p class="loading">"Loading operations…"</p> }>
-            {move || recent.get().map(|result| match result {
+            {move || recent.get().map(|result| match result.map(of_cluster) {
                 Err(error) => view! { <ErrorView error retry=move |_| recent.refetch() /> }.into_any(),
                 Ok(list) if list.is_empty() => view! { <p class="muted">"No operations on this cluster."</p> }.into_any(),
                 Ok(list) => view! {
