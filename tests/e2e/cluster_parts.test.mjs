@@ -225,8 +225,10 @@ test("a cluster's recent operations are its own and its parts': a pool's scaling
   await page.getByRole('button', { name: 'Turn off public IP of ingress-nginx/ingress-nginx-controller' }).click();
   const dialog = page.getByRole('dialog', { name: 'Turn off public IP: ingress-nginx/ingress-nginx-controller' });
   await dialog.getByRole('button', { name: 'Turn off public IP' }).click();
+  const progress = dialog.getByRole('status').filter({ hasText: 'Turn off public IP — operation' });
+  await expect(progress.getByText(/^(pending|running)$/)).toBeVisible();
   await control.finish({ kind: 'nks_load_balancer' });
-  await expect(dialog.getByRole('status').filter({ hasText: 'Turn off public IP — operation' }).getByText('done', { exact: true })).toBeVisible();
+  await expect(progress.getByText('done', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   // Read again once that operation ended: every part's change, named, newest first.
   const items = recent.getByRole('listitem');

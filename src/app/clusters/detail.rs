@@ -34,10 +34,11 @@ type Types = LocalResource<Result<Arc<Vec<InstanceSize>>, ApiError>>;
 type Cost = LocalResource<Result<String, ApiError>>;
 
 /// The operations on the cluster, newest first.
-/// The cluster's own operations, the project's newest, and its load balancers'
-/// names by id (its pools' and nodes' are the page's own reads).
+/// The cluster's own operations and the project's newest.
 type Recent = LocalResource<Result<RecentRead, ApiError>>;
-type RecentRead = (Vec<Operation>, Vec<Operation>, BTreeMap<String, String>);
+type RecentRead = (Vec<Operation>, Vec<Operation>);
+/// Its load balancers' names by id, as far as they can be read.
+type LbNames = LocalResource<BTreeMap<String, String>>;
 
 /// One cluster, or "Cluster not found" when the API does not know it (or it
 /// belongs to another project than the address says).
@@ -106,6 +107,13 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
         })
     };
     let recent = recent_operations(project_id, cluster_id);
+    // Load balancers that could not be read leave their operations out, not the list.
+    let lbs: LbNames = after_ops(cluster_id, |client, id| async move {
+        let read = client.load_balancers(&id).await.unwrap_or_default();
+        read.into_iter()
+            .map(|lb| (lb.id, format!("{}/{}", lb.namespace, lb.service_name)))
+            .collect()
+    });
     // Read once (or until an operation ends), so read again after a failure
     // that passes: the figures, names and operations come back with the API.
     read_again_while_failing(types);
@@ -184,7 +192,7 @@ fn ClusterView(missing: RwSignal<bool>) -> impl IntoView {
             <h2>"Persistent volume claims"</h2>
             {lazy::pvcs()}
             <h2>"Recent operations"</h2>
-            <RecentOperations recent pools cluster_id=Signal::derive(cluster_id) />
+            <RecentOperations recent lbs pools cluster_id=Signal::derive(cluster_id) />
             <h2>"Export to Terraform"</h2>
             <ExportPanel what=Signal::derive(move || Export::Cluster(cluster_id())) />
             {move || identity.get().map(|(cluster_id, cluster_name)| view! {
@@ -252,20 +260,14 @@ fn recent_operations(
                 ("sort", "created_at:desc".into()),
             ];
             let newest = [("sort", "created_at:desc".to_string())];
-            let (own, newest, lbs) = futures_util::future::join3(
+            // Either failing fails the list at once (it is read again as any
+            // read that failed for a passing reason is).
+            let (own, newest) = futures_util::future::try_join(
                 client.operations::<Operation>(&project, &own),
                 client.operations_page(&project, &newest, None, NEWEST),
-                client.load_balancers(&id),
             )
-            .await;
-            // Load balancers that could not be read leave their operations
-            // out, not the list.
-            let lbs = lbs
-                .unwrap_or_default()
-                .into_iter()
-                .map(|lb| (lb.id, format!("{}/{}", lb.namespace, lb.service_name)))
-                .collect();
-            Ok((own?, newest?.items, lbs))
+            .await?;
+            Ok((own, newest.items))
         },
     )
 }
@@ -293,10 +295,16 @@ fn blocked_by(
 
 /// The cluster's last ten operations, or why they could not be read.
 #[component]
-fn RecentOperations(recent: Recent, pools: Pools, cluster_id: Signal<String>) -> impl IntoView {
+fn RecentOperations(
+    recent: Recent,
+    lbs: LbNames,
+    pools: Pools,
+    cluster_id: Signal<String>,
+) -> impl IntoView {
     // Its parts by id: the pools the page reads, the nodes this tab has read
-    // in them (deleted ones too), the load balancers read with the operations.
-    let of_cluster = move |(own, newest, mut parts): RecentRead| {
+    // in them (deleted ones too), its load balancers.
+    let of_cluster = move |(own, newest): RecentRead| {
+        let mut parts = lbs.get().unwrap_or_default();
         pools.with(|p| {
             if let Some(Ok(list)) = p {
                 parts.extend(list.items.iter().map(|p| (p.id.clone(), p.name.clone())));
