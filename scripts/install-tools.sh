@@ -54,6 +54,8 @@ rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup com
 need_root_apt=()
 command -v chromium >/dev/null 2>&1 || need_root_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_root_apt+=(chromium-driver)
+# The end-to-end tests' browser: the same Chromium, headless (tests/e2e/support/chromium.mjs).
+command -v chromium-headless-shell >/dev/null 2>&1 || need_root_apt+=(chromium-headless-shell)
 # jq (the cURL snippets use it).
 command -v jq >/dev/null 2>&1 || need_root_apt+=(jq)
 # brotli: the release build writes a .br beside each file (scripts/split-build.sh).

@@ -1,8 +1,8 @@
-// Playwright Test for the end-to-end suite: Debian's Chromium against nks-sim
+// Playwright Test for the end-to-end suite: Debian's Chromium (its headless shell) against nks-sim
 // serving the release build (fixtures.mjs starts one simulator per worker).
 // Run by scripts/test.sh; one file or a grep with `scripts/test.sh --quick`.
 import { defineConfig } from '../../tools/node_modules/@playwright/test/index.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium.mjs';
+import { E2E_CHROMIUM, CHROMIUM_FLAGS } from './support/chromium.mjs';
 
 const results = '../../target/e2e';
 
@@ -30,7 +30,7 @@ export default defineConfig({
     // the console again, and optimising it in the background takes a core from
     // the other worker for code a test runs for seconds (about 8 % of the
     // suite). Speed is the benchmark's, which runs Chromium as it ships.
-    launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, '--js-flags=--no-wasm-tier-up'] },
+    launchOptions: { executablePath: E2E_CHROMIUM, args: [...CHROMIUM_FLAGS, '--js-flags=--no-wasm-tier-up'] },
     viewport: { width: 1280, height: 860 },
     // What a failure keeps, under target/e2e/results/: the trace (DOM
     // snapshots and network, no screencast), a screenshot, and the page's
