@@ -10,9 +10,9 @@ use super::fields::ClusterFields;
 use super::first_pool::FirstPool;
 use super::flow::{Flow, Progress, Start};
 use super::progress::{ClusterEnded, FlowProgress, VpcEnded};
-use super::state::{Checks, Inputs, Refusals, State, Typed};
+use super::state::{price_pool_in, Checks, Inputs, Refusals, State, Typed};
 use crate::api::client::Client;
-use crate::api::types::{Cluster, InstanceType, KubernetesVersion, Region, ResourceStatus, Vpc};
+use crate::api::types::{Cluster, InstanceType, KubernetesVersion, Region, Vpc};
 use crate::app::components::{focus_first_error, CreateCheck, ErrorView, Refusal, UncertainCreate};
 use crate::app::drafts::{keep_tab_item, tab_item, Draft};
 use crate::app::paths::params::{route, ProjectRoute};
@@ -321,32 +321,6 @@ fn smallest_instance_type(
         }
         true
     });
-}
-
-/// The cluster the first pool is priced in (id, name): one of the project's in
-/// the chosen region, a ready one first, since the API prices a pool only
-/// inside a cluster.
-fn price_pool_in(inputs: Inputs, clusters: &[Cluster]) -> Signal<Option<(String, String)>> {
-    let clusters: Vec<(String, String, String, bool)> = clusters
-        .iter()
-        .map(|c| {
-            (
-                c.id.clone(),
-                c.name.clone(),
-                c.region.clone(),
-                c.status == ResourceStatus::Ready,
-            )
-        })
-        .collect();
-    Signal::derive(move || {
-        let region = inputs.region.get();
-        let mut in_region = clusters.iter().filter(|(_, _, r, _)| *r == region);
-        let first = in_region.clone().next();
-        in_region
-            .find(|(_, _, _, ready)| *ready)
-            .or(first)
-            .map(|(id, name, _, _)| (id.clone(), name.clone()))
-    })
 }
 
 /// Back on this page in this tab with a first pool kept: the flow goes on.

@@ -10,12 +10,14 @@
 //! - `state`: what is typed and what the form makes of it;
 //! - `fields`, `first_pool`: the form's parts;
 //! - `flow`: what Apply does, step by step; `progress`: the steps on screen;
-//! - `waiting`: a first pool whose flow was left, where its cluster is shown.
+//! - `kept`: the first pool kept in this tab, sent or dropped; `waiting`: one
+//!   whose flow was left, where its cluster is shown.
 
 mod fields;
 mod first_pool;
 mod flow;
 mod form;
+mod kept;
 mod progress;
 mod state;
 mod waiting;

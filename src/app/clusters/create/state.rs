@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::flow::Plan;
-use crate::api::types::{ClusterCreate, PoolCreate, Vpc, VpcCreate};
+use crate::api::types::{Cluster, ClusterCreate, PoolCreate, ResourceStatus, Vpc, VpcCreate};
 use crate::app::pools::PoolInputs;
 use crate::rules::first_pool::{first_pool_create, DEFAULT_NAME};
 use crate::rules::forms::{
@@ -282,4 +282,30 @@ impl State {
 /// A checked part's problem with `field`, if it has one.
 fn at<T>(checked: &Result<T, FieldErrors>, field: &str) -> Option<String> {
     checked.as_ref().err().and_then(|e| e.get(field).cloned())
+}
+
+/// The cluster the first pool is priced in (id, name): one of the project's in
+/// the chosen region, a ready one first, since the API prices a pool only
+/// inside a cluster.
+pub fn price_pool_in(inputs: Inputs, clusters: &[Cluster]) -> Signal<Option<(String, String)>> {
+    let clusters: Vec<(String, String, String, bool)> = clusters
+        .iter()
+        .map(|c| {
+            (
+                c.id.clone(),
+                c.name.clone(),
+                c.region.clone(),
+                c.status == ResourceStatus::Ready,
+            )
+        })
+        .collect();
+    Signal::derive(move || {
+        let region = inputs.region.get();
+        let mut in_region = clusters.iter().filter(|(_, _, r, _)| *r == region);
+        let first = in_region.clone().next();
+        in_region
+            .find(|(_, _, _, ready)| *ready)
+            .or(first)
+            .map(|(id, name, _, _)| (id.clone(), name.clone()))
+    })
 }

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
-use super::flow::{discard_kept_pool, kept_unsent, send_kept_pool};
+use super::kept::{discard_kept_pool, kept_unsent, send_kept_pool};
 use crate::api::client::Client;
 use crate::app::components::ErrorView;
 use crate::app::operations::follow_href;
