@@ -296,10 +296,9 @@ pub fn rebuild(
         level = step.to;
         history.steps.push(step);
     }
-    let last_change = history
-        .steps
+    // The changes, after the create (the first step).
+    let last_change = history.steps[1..]
         .iter()
-        .skip(1)
         .filter_map(|s| parse_rfc3339_ms(s.at.as_deref()?))
         .fold(f64::MIN, f64::max);
     let read_before_it = parse_rfc3339_ms(read_at).is_some_and(|read| read < last_change);

@@ -8,7 +8,8 @@ use leptos_router::NavigateOptions;
 
 use super::fields::ClusterFields;
 use super::first_pool::FirstPool;
-use super::flow::{Flow, Progress, Start};
+use super::flow::{Flow, Start};
+use super::progress::Progress;
 use super::progress::{ClusterEnded, FlowProgress, VpcEnded};
 use super::state::{price_pool_in, Checks, Inputs, Refusals, State, Typed};
 use crate::api::client::Client;

@@ -1,13 +1,66 @@
-//! Create cluster's steps as they run, and how the flow ended when it ended
+//! Where Create cluster's flow stands ([`Progress`], which only the flow
+//! writes), its steps as they run, and how the flow ended when it ended
 //! short of its last step.
 
 use leptos::prelude::*;
 
-use super::flow::{Answer, Progress, Start};
+use super::flow::{Answer, Start};
+use crate::api::types::PoolCreate;
 use crate::app::components::{ErrorView, OpProgress};
 use crate::app::paths::A;
-use crate::rules::first_pool::create_pool_address;
+use crate::rules::first_pool::{create_pool_address, PendingPool, PoolFlowEnd};
 use crate::rules::new_vpc::progress_line;
+use crate::rules::new_vpc::FlowEnd;
+
+/// Where the create stands, for the page to draw. Only the flow writes it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The names as sent; an empty VPC or pool name: none in this flow.
+    pub vpc_name: String,
+    pub cluster_name: String,
+    pub pool_name: String,
+    /// The new VPC's operation, shown beside the cluster's once answered.
+    pub vpc_op: Option<String>,
+    /// The VPC is being made for the cluster (until the cluster's create is answered).
+    pub vpc_waiting: bool,
+    /// The VPC made on the way: it exists whatever happens to the cluster.
+    pub made_vpc: Option<String>,
+    pub cluster_sending: bool,
+    pub cluster_op: Option<String>,
+    /// The cluster the first pool goes into, once the cluster is made.
+    pub pool_cluster: Option<String>,
+    /// The cluster was made while no page of the flow was open: the person may
+    /// have moved on, so the pool waits for Send or Discard.
+    pub pool_waiting: bool,
+    pub pool_sending: bool,
+    pub pool_op: Option<String>,
+    /// How the flow ended short of a cluster (shown on the form).
+    pub vpc_end: Option<FlowEnd>,
+    /// How the flow ended short of the pool's own operation.
+    pub pool_end: Option<PoolFlowEnd>,
+}
+
+impl Progress {
+    /// Back in this tab with a first pool kept: the cluster's create was answered.
+    pub fn resumed(kept: &PendingPool, pool: &PoolCreate) -> Self {
+        Progress {
+            cluster_name: kept.cluster_name.clone(),
+            pool_name: pool.name.clone(),
+            cluster_op: Some(kept.operation_id.clone()),
+            ..Progress::default()
+        }
+    }
+
+    /// The form gives way to the steps: a VPC is being made for the cluster,
+    /// or the cluster's create was answered.
+    pub fn in_flow(&self) -> bool {
+        self.vpc_waiting || self.cluster_op.is_some()
+    }
+
+    pub fn with_pool(&self) -> bool {
+        !self.pool_name.is_empty()
+    }
+}
 
 /// One list of the flow's steps, numbered once: the VPC (when one is made), the
 /// cluster, the first pool (when one was asked for).
